@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(21681);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(53955);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 21681:
+/***/ 53955:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -156,6 +156,7 @@ function flushed() {
 __webpack_require__.d(__webpack_exports__, {
   MX: () => (/* reexport */ DEFAULT_STALL_MS),
   dc: () => (/* reexport */ errors_EXIT),
+  be: () => (/* reexport */ s3_port_S3Failure),
   hw: () => (/* reexport */ SEALED_VERSION_MARKER),
   us: () => (/* reexport */ StoreUnavailable),
   eb: () => (/* reexport */ errors_UsageError),
@@ -165,6 +166,8 @@ __webpack_require__.d(__webpack_exports__, {
   l8: () => (/* reexport */ canaryAnchors),
   Fg: () => (/* reexport */ face_capture_namespaceObject),
   z6: () => (/* reexport */ check),
+  L$: () => (/* reexport */ checkBucket),
+  by: () => (/* reexport */ s3_port_checkPrefix),
   fe: () => (/* reexport */ classifyError),
   FV: () => (/* reexport */ escapeMarkdown),
   X1: () => (/* reexport */ escape_escapeText),
@@ -203,7 +206,7 @@ __webpack_require__.d(__webpack_exports__, {
   xS: () => (/* reexport */ writeBackHandedOver)
 });
 
-// UNUSED EXPORTS: CONTROL_CLASS, KINDS, SwrError, TIERS, archive, author, boundedLines, checkManifest, classifyBug, cleanCanary, cosignManifest, createManifest, editManifest, errnoCode, exportRecipes, fewIds, locateManifest, ownPaths, pull, push, pushKeyTail, readCanary, renderCheck, renderCollateral, renderStatsText, renderWhy, selectEntries, selftest, shellQuote, signManifest, signerWords, stateWords, sync, syncStatus, writeBack
+// UNUSED EXPORTS: CONTROL_CLASS, KINDS, SwrError, TIERS, archive, author, boundedLines, checkManifest, classifyBug, cleanCanary, cosignManifest, createManifest, editManifest, errnoCode, exportRecipes, fewIds, locateManifest, ownPaths, parseS3Url, pull, push, pushKeyTail, readCanary, renderCheck, renderCollateral, renderStatsText, renderWhy, selectEntries, selftest, shellQuote, signManifest, signerWords, stateWords, sync, syncStatus, writeBack
 
 // NAMESPACE OBJECT: ./src/core/git/index-file.ts
 var index_file_namespaceObject = {};
@@ -14840,6 +14843,7 @@ function bundle_sha256Hex(bytes) {
  *                           refs/swr/NAME (git-store.ts)
  *   http://… / https://…    a URL template taking PUT and serving GET (http-store.ts)
  *   actions                 the GitHub Actions cache (adapters/actions-cache-store.ts)
+ *   s3://BUCKET/PREFIX      an S3-compatible bucket; each copy one immutable object (s3-store.ts)
  *
  * Locators and store spellings come from the user, a recovery code or a record on disk: they are
  * parsed strictly here, and nothing in them reaches a shell.
@@ -14898,6 +14902,8 @@ function store_storeKind(spec) {
         return 'http';
     if (spec === 'actions' || spec.startsWith('actions:'))
         return 'actions';
+    if (spec.startsWith('s3://'))
+        return 's3';
     return undefined;
 }
 
@@ -15304,8 +15310,145 @@ function http_store_httpStore(template, ctx) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/s3-port.ts
+
+/**
+ * A bucket call that failed after the client's own retries: one line naming the bucket and the
+ * cause (denied credentials, no such bucket, throttled, unreachable), never a secret.
+ */
+class s3_port_S3Failure extends Error {
+    cause_;
+    constructor(message, cause_) {
+        super(message);
+        this.cause_ = cause_;
+        this.name = 'S3Failure';
+    }
+}
+/** Bucket names as S3 takes them (3-63 lower-case letters, digits, '.', '-'). */
+const BUCKET_RE = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+function checkBucket(bucket, what) {
+    if (!BUCKET_RE.test(bucket) || bucket.includes('..'))
+        throw new errors_UsageError(`${what}: ${JSON.stringify(bucket.slice(0, 80))} is not a bucket name (3-63 lower-case letters, digits, "." or "-")`);
+    return bucket;
+}
+/** A key prefix: path segments of printable ASCII, no '.', '..' or empty segment; '' or ending in '/'. */
+function s3_port_checkPrefix(prefix, what) {
+    const trimmed = prefix.replace(/^\/+|\/+$/g, '');
+    if (trimmed === '')
+        return '';
+    const segments = trimmed.split('/');
+    if (trimmed.length > 256 ||
+        segments.some(s => s === '' || s === '.' || s === '..' || !/^[A-Za-z0-9._=+@-]+$/.test(s)))
+        throw new errors_UsageError(`${what}: ${JSON.stringify(prefix.slice(0, 80))} is not a key prefix (segments of letters, digits, ".", "_", "-", "=", "+", "@", joined by "/")`);
+    return `${trimmed}/`;
+}
+/** `s3://BUCKET[/PATH]` as the bucket and the path after it (no leading '/'). */
+function s3_port_parseS3Url(spec) {
+    const m = /^s3:\/\/([^/?#@]*)(?:\/([^?#]*))?$/.exec(spec);
+    if (!m)
+        throw new UsageError(`${JSON.stringify(spec.slice(0, 120))}: an S3 store is s3://BUCKET/PREFIX (no query, no credentials)`);
+    return { bucket: checkBucket(m[1] ?? '', spec.slice(0, 120)), path: m[2] ?? '' };
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/s3-store.ts
+/**
+ * An S3-compatible bucket as a sync store: `s3://BUCKET/PREFIX`. A push writes the bundle once
+ * under `PREFIX/NAME/SHA256.swrsync` (keys are never replaced: the same bytes pushed again find
+ * their copy there); the locator is that object's `s3://` URL. A pull without a recovery code
+ * takes the newest object under `PREFIX/NAME/` (the locator `s3://BUCKET/PREFIX/NAME/`).
+ *
+ * Where the store is (endpoint, region, path style) and the credentials come from the environment
+ * (adapters/s3/objects.ts), never from the locator, which ends up in the recovery code.
+ */
+
+
+
+
+const SUFFIX = '.swrsync';
+const COPY_RE = /^[0-9a-f]{64}\.swrsync$/;
+async function readAll(stream) {
+    const chunks = [];
+    for await (const c of stream)
+        chunks.push(Buffer.from(c));
+    return Buffer.concat(chunks);
+}
+function s3_store_s3Store(spec, ctx) {
+    const { bucket, path } = parseS3Url(spec);
+    const prefix = checkPrefix(path, spec.slice(0, 120));
+    const shown = `s3://${bucket}/${prefix}`;
+    if (!ctx.s3)
+        throw new UsageError('S3 stores are not available here');
+    const objects = ctx.s3(bucket);
+    const fail = (why) => storeError(shown, why);
+    const wrap = async (fn) => {
+        try {
+            return await fn();
+        }
+        catch (err) {
+            // The failure names the bucket and the key already.
+            throw err instanceof S3Failure ? new SwrError(err.message, EXIT.UNREPAIRABLE) : err;
+        }
+    };
+    /** The key a locator names; a key ending in '/' names the newest copy under it. */
+    const keyOf = (locator) => {
+        const p = parseS3Url(locator);
+        if (p.bucket !== bucket)
+            throw fail(`the locator names another bucket`);
+        const folder = p.path.endsWith('/');
+        const dir = checkPrefix(folder ? p.path : p.path.replace(/\/[^/]*$/, ''), locator.slice(0, 120));
+        if (folder)
+            return dir;
+        const file = p.path.slice(p.path.lastIndexOf('/') + 1);
+        if (!COPY_RE.test(file))
+            throw fail(`bad locator ${JSON.stringify(locator.slice(0, 120))}`);
+        return dir + file;
+    };
+    const newest = async (key) => {
+        if (!key.endsWith('/'))
+            return key;
+        const found = (await objects.list(key, 1000)).filter(o => COPY_RE.test(o.key.slice(key.length)));
+        if (!found[0])
+            throw fail(`no copy under ${key}`);
+        return found[0].key;
+    };
+    return {
+        spelling: shown,
+        async put(bytes, meta) {
+            const key = `${prefix}${checkName(meta.name)}/${meta.sha256}${SUFFIX}`;
+            await wrap(() => objects.putIfAbsent(key, { bytes }));
+            return `s3://${bucket}/${key}`;
+        },
+        locate: name => `s3://${bucket}/${prefix}${checkName(name)}/`,
+        get: locator => wrap(async () => {
+            const key = await newest(keyOf(locator));
+            const got = await objects.get(key, MAX_BUNDLE_BYTES);
+            if (!got)
+                throw fail(`no copy at ${key}`);
+            try {
+                return { bytes: await readAll(got.body), storedAt: got.lastModified };
+            }
+            finally {
+                got.body.destroy();
+            }
+        }),
+        async stat(locator) {
+            try {
+                const key = await wrap(async () => newest(keyOf(locator)));
+                const info = await wrap(() => objects.head(key));
+                return info
+                    ? { reachable: true, storedAt: info.lastModified }
+                    : { reachable: false, detail: `no copy at ${key}` };
+            }
+            catch (err) {
+                return { reachable: false, detail: err.message };
+            }
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/sync/open.ts
 /** A store from its spelling (`--to`, `--from`) or from a locator (a recovery code, a record). */
+
 
 
 
@@ -15320,8 +15463,10 @@ function open_openStore(spec, ctx) {
             if (!ctx.actions)
                 throw new UsageError('the Actions cache store is not available here');
             return ctx.actions(ctx);
+        case 's3':
+            return s3Store(spec, ctx);
         default:
-            throw new UsageError(`unknown store ${JSON.stringify(spec.slice(0, 120))}: use git:REMOTE, an http(s) URL template, or actions`);
+            throw new UsageError(`unknown store ${JSON.stringify(spec.slice(0, 120))}: use git:REMOTE, an http(s) URL template, s3://BUCKET/PREFIX, or actions`);
     }
 }
 /** The store that holds the copy at `locator`. */
@@ -15431,7 +15576,8 @@ function peers_findPeer(stateDir, name) {
  *            groups of five (abcde-fghij-…); a copy whose hash differs is refused
  *   WORD     a checksum word over PIN and LOCATOR: most typing mistakes are caught before any
  *            network access (one in 128 slips through, and is then refused by the PIN or the store)
- *   LOCATOR  where the copy is (store.ts): git:REMOTE#NAME, an http(s) URL, or actions:KEY
+ *   LOCATOR  where the copy is (store.ts): git:REMOTE#NAME, an http(s) URL, actions:KEY, or an
+ *            s3:// object URL
  *
  * The code holds no secret: the bundle is sealed, and opening it needs the sync key.
  */
@@ -15484,7 +15630,7 @@ function recovery_code_parseCode(text) {
         throw new UsageError(`recovery code: the pin has ${PIN_CHARS} letters a-z and digits 2-7`);
     const locator = parts[4] ?? '';
     if (/\p{Cc}/u.test(locator) || locator.length > 2000 || !storeKind(locator))
-        throw new UsageError('recovery code: the locator is not a git:, http(s): or actions: one');
+        throw new UsageError('recovery code: the locator is not a git:, http(s):, actions: or s3: one');
     const word = (parts[3] ?? '').toLowerCase();
     if (word !== checkWord(pin, locator))
         throw new UsageError('recovery code: the checksum word does not match (a typo in the pin, the word or the locator)');
@@ -21705,6 +21851,7 @@ function makePolicy(m, src) {
 
 
 // Loading a manifest, and the vocabulary of entries, manifests and the cache.
+
 
 
 

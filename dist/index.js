@@ -196,7 +196,7 @@ else {
     // The secrets travel as values from here on; process.env never holds them again.
     const env = (0,_handover_js__WEBPACK_IMPORTED_MODULE_0__/* .withSecrets */ .a9)(process.env);
     if (cacheStep) {
-        const cache = await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(770), __nccwpck_require__.e(639)]).then(__nccwpck_require__.bind(__nccwpck_require__, 50639));
+        const cache = await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(184), __nccwpck_require__.e(41)]).then(__nccwpck_require__.bind(__nccwpck_require__, 10041));
         if (phase === 'cache')
             await cache.restorePhase(env, { saveAfter: true });
         else if (phase === 'cache-restore')
@@ -206,8 +206,8 @@ else {
     }
     else
         await (phase === 'post'
-            ? (await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(770), __nccwpck_require__.e(718)]).then(__nccwpck_require__.bind(__nccwpck_require__, 27718))).post(env)
-            : (await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(770), __nccwpck_require__.e(988)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36988))).run(env));
+            ? (await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(184), __nccwpck_require__.e(718)]).then(__nccwpck_require__.bind(__nccwpck_require__, 27718))).post(env)
+            : (await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(184), __nccwpck_require__.e(988)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36988))).run(env));
 }
 await log.flushed();
 // What a save given up at its deadline still had running (the cache client's tar and zstd).

@@ -1,5 +1,5 @@
-export const id = 770;
-export const ids = [770];
+export const id = 184;
+export const ids = [184];
 export const modules = {
 
 /***/ 90915:
@@ -88,7 +88,7 @@ const UPLOAD_REPORT = ['auto', 'true', 'false'];
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(21681);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(53955);
 /* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(90915);
 /**
  * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
@@ -233,347 +233,26 @@ function readInputs(env) {
 
 /***/ }),
 
-/***/ 90762:
+/***/ 36336:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  Vm: () => (/* binding */ actionsCacheClient),
-  nV: () => (/* binding */ actionsSealedCacheClient),
-  $i: () => (/* binding */ cacheReadOnly),
-  jI: () => (/* binding */ cacheServiceAvailable),
-  uZ: () => (/* binding */ withBefore)
-});
-
-// UNUSED EXPORTS: BREAKER_LIMIT, uploadOptions
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(73024);
-var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(48161);
-var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(76760);
-var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/core/index.ts + 183 modules
-var core = __webpack_require__(21681);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(77598);
-;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
-
-
-
-
-const SERVICE = 'github.actions.results.api.v1.CacheService';
-const VERSION_SALT = '1.0';
-/** The client's names for the compressions it writes (zstd is always without --long now). */
-const METHODS = [
-    ['zstd-without-long', 'zstd'],
-    ['gzip', 'gzip']
-];
-/** The cache version @actions/cache computes for `paths` saved with `method` (not on Windows). */
-function cacheVersion(paths, method) {
-    return (0,external_node_crypto_.createHash)('sha256')
-        .update([...paths, method, VERSION_SALT].join('|'))
-        .digest('hex');
-}
-/** The version a sealed archive of the `path` lines `lines` is saved under. */
-function sealedVersion(lines, compression) {
-    const method = METHODS.find(([, c]) => c === compression)?.[0] ?? 'gzip';
-    return cacheVersion([core/* SEALED_VERSION_MARKER */.hw, ...lines], method);
-}
-/** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
-function archivePrefix(abs, env) {
-    const ws = env.GITHUB_WORKSPACE || process.cwd();
-    return external_node_path_default().relative(ws, external_node_path_default().resolve(abs)).split((external_node_path_default()).sep).join('/') || '.';
-}
-/** The path spellings whose versions are asked for: absolute, then workspace-relative. */
-function pathForms(abs, env) {
-    const forms = [external_node_path_default().resolve(abs), archivePrefix(abs, env)];
-    return [...new Set(forms)];
-}
-/** The cache client compresses with zstd when it finds `zstd` on PATH (as it checks). */
-function clientUsesZstd(env) {
-    return (env.PATH ?? '')
-        .split((external_node_path_default()).delimiter)
-        .some(dir => dir !== '' && external_node_fs_default().existsSync(external_node_path_default().join(dir, 'zstd')));
-}
-function isGhes(env) {
-    const host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase();
-    return !(host === 'GITHUB.COM' || host.endsWith('.GHE.COM') || host.endsWith('.LOCALHOST'));
-}
-/** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
-let httpModule;
-async function newHttpClient(...args) {
-    httpModule ??= Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 44942));
-    return new (await httpModule).HttpClient(...args);
-}
-/** A lookup that gets no answer within this long is tried again (the client's default is 3 min). */
-const LOOKUP_TIMEOUT_MS = 10_000;
-/** Tries of one lookup: 429, 5xx, resets and timeouts are tried again, with backoff, in ~30 s. */
-const LOOKUP_TRIES = 3;
-const RETRY_AFTER_MAX_MS = 10_000;
-/** Why one lookup failed, and whether another try may help. */
-class LookupFailure extends Error {
-    detail;
-    transient;
-    retryAfterMs;
-    constructor(detail, transient, retryAfterMs) {
-        super(detail);
-        this.detail = detail;
-        this.transient = transient;
-        this.retryAfterMs = retryAfterMs;
-    }
-}
-/**
- * The bounds a job sets on downloads: `stallSeconds` (the `download-stall-timeout` input), else
- * `SWR_DOWNLOAD_STALL_TIMEOUT` (seconds), else a minute; `SEGMENT_DOWNLOAD_TIMEOUT_MINS` (minutes,
- * as actions/cache reads it) bounds the whole download. A value that is not a positive number is
- * named through `onNote` and the default kept.
- */
-function downloadBounds(env, stallSeconds, onNote) {
-    const positive = (name, unit) => {
-        const raw = env[name]?.trim();
-        if (!raw)
-            return undefined;
-        const n = Number(raw);
-        if (Number.isFinite(n) && n > 0)
-            return Math.round(n * unit);
-        onNote?.(`${name}: "${raw.slice(0, 20)}" is not a positive number; ignored`);
-        return undefined;
-    };
-    const stallMs = stallSeconds !== undefined
-        ? stallSeconds * 1000
-        : (positive('SWR_DOWNLOAD_STALL_TIMEOUT', 1000) ?? core/* DEFAULT_STALL_MS */.MX);
-    const totalMs = positive('SEGMENT_DOWNLOAD_TIMEOUT_MINS', 60_000);
-    return totalMs === undefined
-        ? { stallMs }
-        : { stallMs, totalMs, totalName: 'SEGMENT_DOWNLOAD_TIMEOUT_MINS' };
-}
-function retryAfterMs(value) {
-    const v = Array.isArray(value) ? value[0] : value;
-    if (!v)
-        return undefined;
-    const secs = Number(v);
-    const ms = Number.isFinite(secs) ? secs * 1000 : Date.parse(v) - Date.now();
-    return Number.isFinite(ms) ? Math.max(0, Math.min(ms, RETRY_AFTER_MAX_MS)) : undefined;
-}
-/** Network faults another try may get past; a refused connection is a service that is not there. */
-const TRANSIENT = new Set(['ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'no answer in time']);
-/** A network error's one line: its code, never the request's path (a signed URL's signature). */
-function networkDetail(err) {
-    const e = err;
-    if (typeof e?.message === 'string' && e.message.startsWith('Request timeout'))
-        return 'no answer in time';
-    return e?.code ?? 'network error';
-}
-class CacheService {
-    env;
-    bounds;
-    sleep;
-    httpClient;
-    http() {
-        this.httpClient ??= newHttpClient('swr', [], { socketTimeout: LOOKUP_TIMEOUT_MS });
-        return this.httpClient;
-    }
-    constructor(env, bounds = downloadBounds(env), sleep = (ms) => new Promise(r => setTimeout(r, ms))) {
-        this.env = env;
-        this.bounds = bounds;
-        this.sleep = sleep;
-    }
-    get v2() {
-        return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2);
-    }
-    auth() {
-        return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` };
-    }
-    /**
-     * One lookup of `keys` under one version; undefined on a miss. 429, 5xx, resets and timeouts
-     * are tried again (Retry-After honoured, bounded); throws StoreUnavailable when they persist.
-     */
-    async ask(key, restoreKeys, version) {
-        for (let attempt = 1;; attempt++) {
-            try {
-                return await this.askOnce(key, restoreKeys, version);
-            }
-            catch (err) {
-                const detail = networkDetail(err);
-                const f = err instanceof LookupFailure ? err : new LookupFailure(detail, TRANSIENT.has(detail));
-                if (!f.transient || attempt >= LOOKUP_TRIES)
-                    throw new core/* StoreUnavailable */.us(`cache service unavailable: ${f.detail}`);
-                await this.sleep(f.retryAfterMs ?? 1000 * 2 ** (attempt - 1) * (0.75 + Math.random() / 2));
-            }
-        }
-    }
-    async askOnce(key, restoreKeys, version) {
-        if (this.v2) {
-            const base = this.env.ACTIONS_RESULTS_URL ?? '';
-            const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href;
-            const res = await (await this.http()).post(url, JSON.stringify({ key, restore_keys: restoreKeys, version }), {
-                ...this.auth(),
-                'Content-Type': 'application/json',
-                Accept: 'application/json'
-            });
-            const body = await res.readBody();
-            if (res.message.statusCode !== 200)
-                throw failureOf(res.message);
-            const r = parse(body);
-            return r.ok && r.signed_download_url && r.matched_key
-                ? { matchedKey: r.matched_key, url: r.signed_download_url }
-                : undefined;
-        }
-        const base = this.env.ACTIONS_CACHE_URL || this.env.ACTIONS_RESULTS_URL || '';
-        const q = `keys=${encodeURIComponent([key, ...restoreKeys].join(','))}&version=${version}`;
-        const res = await (await this.http()).get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
-            ...this.auth(),
-            Accept: 'application/json;api-version=6.0-preview.1'
-        });
-        const body = await res.readBody();
-        if (res.message.statusCode === 204)
-            return undefined;
-        if (res.message.statusCode !== 200)
-            throw failureOf(res.message);
-        const r = parse(body);
-        return r.cacheKey && r.archiveLocation
-            ? { matchedKey: r.cacheKey, url: r.archiveLocation }
-            : undefined;
-    }
-    /** The newest archive for `key` (or a restore-keys prefix) under any spelling of `abs`. */
-    async find(abs, key, restoreKeys) {
-        const prefix = archivePrefix(abs, this.env);
-        for (const [method, compression] of METHODS) {
-            for (const form of pathForms(abs, this.env)) {
-                const found = await this.ask(key, restoreKeys, cacheVersion([form], method));
-                if (!found)
-                    continue;
-                return {
-                    matchedKey: found.matchedKey,
-                    exact: found.matchedKey === key,
-                    compression,
-                    prefix,
-                    open: () => this.download(found.url),
-                    bounds: this.bounds
-                };
-            }
-        }
-        return undefined;
-    }
-    /**
-     * Whether an archive is saved under exactly `key` for `abs` as this machine's cache client saves
-     * it (the absolute spelling, zstd when the client finds zstd, else gzip): one lookup, no download.
-     */
-    async has(abs, key) {
-        const method = clientUsesZstd(this.env) ? 'zstd-without-long' : 'gzip';
-        const found = await this.ask(key, [], cacheVersion([external_node_path_default().resolve(abs)], method));
-        return found?.matchedKey === key;
-    }
-    /**
-     * The newest sealed archive saved for the `path` lines `lines` (as the step wrote them) under
-     * `key` or a restore-keys prefix.
-     */
-    async findSealed(lines, key, restoreKeys) {
-        for (const [, compression] of METHODS) {
-            const found = await this.ask(key, restoreKeys, sealedVersion(lines, compression));
-            if (!found)
-                continue;
-            return {
-                matchedKey: found.matchedKey,
-                exact: found.matchedKey === key,
-                compression,
-                open: () => this.download(found.url),
-                bounds: this.bounds
-            };
-        }
-        return undefined;
-    }
-    /** Whether this job talks to the v2 cache service (the only one sealed saves go to). */
-    get canUpload() {
-        return this.v2;
-    }
-    /** One Twirp call of the v2 cache service; its JSON answer, or an Error naming the status. */
-    async twirp(method, body) {
-        const url = new URL(`/twirp/${SERVICE}/${method}`, this.env.ACTIONS_RESULTS_URL ?? '').href;
-        const res = await (await this.http()).post(url, JSON.stringify(body), {
-            ...this.auth(),
-            'Content-Type': 'application/json',
-            Accept: 'application/json'
-        });
-        const text = await res.readBody();
-        let parsed;
-        try {
-            parsed = JSON.parse(text);
-        }
-        catch {
-            parsed = undefined;
-        }
-        return { status: res.message.statusCode ?? 0, body: parsed };
-    }
-    /**
-     * Reserve `key` under `version`: the signed upload URL, or 'exists' when the key is taken
-     * (saved before, or being saved by another job).
-     */
-    async createEntry(key, version) {
-        const r = await this.twirp('CreateCacheEntry', { key, version });
-        const b = r.body;
-        if (r.status === 409)
-            return 'exists';
-        if (r.status !== 200)
-            throw new Error(`the cache service refused the entry: ${r.status}`);
-        if (!b?.ok || !b.signed_upload_url)
-            return 'exists';
-        return b.signed_upload_url;
-    }
-    async finalizeEntry(key, version, size) {
-        const r = await this.twirp('FinalizeCacheEntryUpload', {
-            key,
-            version,
-            size_bytes: String(size)
-        });
-        const b = r.body;
-        if (r.status !== 200 || !b?.ok)
-            throw new Error(`the cache service did not finalize the entry: ${r.status}`);
-    }
-    async download(url) {
-        // A signed URL: no token sent to storage, and the URL itself never printed. The socket bound
-        // covers a server that never sends the headers; unpack bounds the body.
-        const http = await newHttpClient('swr', [], {
-            // Past the stall bound, so a stalled body is named by unpack's watch, not as a closed socket.
-            socketTimeout: (this.bounds.stallMs ?? core/* DEFAULT_STALL_MS */.MX) + 5_000
-        });
-        let res;
-        try {
-            res = await http.get(url);
-        }
-        catch (err) {
-            throw new Error(`the archive download failed: ${networkDetail(err)}`);
-        }
-        const status = res.message.statusCode ?? 0;
-        if (status !== 200) {
-            res.message.resume();
-            throw new Error(`the archive download answered ${status}`);
-        }
-        return res.message;
-    }
-}
-function failureOf(msg) {
-    const status = msg.statusCode ?? 0;
-    return new LookupFailure(String(status || '?'), status === 429 || status >= 500, retryAfterMs(msg.headers['retry-after']));
-}
-/** A 200 whose body is not JSON is the service failing, not a miss. */
-function parse(body) {
-    try {
-        return JSON.parse(body);
-    }
-    catch {
-        throw new LookupFailure('an answer that is not JSON', true);
-    }
-}
-
-// EXTERNAL MODULE: ./src/adapters/toolkit-env.ts
-var toolkit_env = __webpack_require__(28120);
-;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $i: () => (/* binding */ cacheReadOnly),
+/* harmony export */   Vm: () => (/* binding */ actionsCacheClient),
+/* harmony export */   jI: () => (/* binding */ cacheServiceAvailable),
+/* harmony export */   nV: () => (/* binding */ actionsSealedCacheClient),
+/* harmony export */   uZ: () => (/* binding */ withBefore)
+/* harmony export */ });
+/* unused harmony exports BREAKER_LIMIT, uploadOptions */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(48161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(53955);
+/* harmony import */ var _cache_service_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5572);
+/* harmony import */ var _toolkit_env_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(28120);
 /**
  * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
  * runner. Restores never go through @actions/cache's restoreCache (it extracts with `tar -P` into
@@ -620,16 +299,16 @@ function runQuietly(opts) {
     const onRunner = opts.env.GITHUB_ACTIONS === 'true';
     const quietly = async (fn) => {
         // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
-        const temp = process.env.RUNNER_TEMP ? undefined : core/* state.makeOwnedTemp */.dZ.makeOwnedTemp(external_node_os_default().tmpdir(), 'swr-cache');
+        const temp = process.env.RUNNER_TEMP ? undefined : _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .state.makeOwnedTemp */ .dZ.makeOwnedTemp(node_os__WEBPACK_IMPORTED_MODULE_1___default().tmpdir(), 'swr-cache');
         if (temp)
             process.env.RUNNER_TEMP = temp;
         try {
-            return await (0,toolkit_env/* withToolkitToken */.K)(opts.env, () => muted(fn));
+            return await (0,_toolkit_env_js__WEBPACK_IMPORTED_MODULE_5__/* .withToolkitToken */ .K)(opts.env, () => muted(fn));
         }
         finally {
             if (temp) {
                 delete process.env.RUNNER_TEMP;
-                external_node_fs_default().rmSync(temp, { recursive: true, force: true });
+                node_fs__WEBPACK_IMPORTED_MODULE_0___default().rmSync(temp, { recursive: true, force: true });
             }
         }
     };
@@ -716,9 +395,9 @@ const BREAKER_LIMIT = 3;
 function actionsCacheClient(opts) {
     // Absolute paths: the client resolves relative ones against the process's cwd but archives them
     // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
-    const spell = (abs) => external_node_path_default().resolve(abs);
+    const spell = (abs) => node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(abs);
     const quietly = runQuietly(opts);
-    const service = new CacheService(opts.env, downloadBounds(opts.env, opts.stallSeconds, line => opts.onNote?.(line)));
+    const service = new _cache_service_js__WEBPACK_IMPORTED_MODULE_4__/* .CacheService */ ._C(opts.env, (0,_cache_service_js__WEBPACK_IMPORTED_MODULE_4__/* .downloadBounds */ .GM)(opts.env, opts.stallSeconds, line => opts.onNote?.(line)));
     // A failing service is asked at most BREAKER_LIMIT times in a row: a doctor over 200 damaged
     // entries then prints three warnings, not 200, and stops waiting on retries it cannot win.
     let failures = 0;
@@ -789,7 +468,7 @@ const UPLOAD_CHUNK_MAX = 128 * 1024 * 1024;
  * @actions/cache uploads), then finalized. Only the v2 cache service takes sealed saves.
  */
 function actionsSealedCacheClient(opts) {
-    const service = new CacheService(opts.env, downloadBounds(opts.env, opts.stallSeconds, line => opts.onNote?.(line)));
+    const service = new _cache_service_js__WEBPACK_IMPORTED_MODULE_4__/* .CacheService */ ._C(opts.env, (0,_cache_service_js__WEBPACK_IMPORTED_MODULE_4__/* .downloadBounds */ .GM)(opts.env, opts.stallSeconds, line => opts.onNote?.(line)));
     const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
     return {
         // An unreachable service throws StoreUnavailable: the restore is a miss that says so.
@@ -799,7 +478,7 @@ function actionsSealedCacheClient(opts) {
                 opts.onNote?.(`cache save of ${key}: sealed caches are saved to the v2 cache service only (this job has the v1 service, as on GitHub Enterprise Server): not saved`);
                 return 'failed';
             }
-            const version = sealedVersion(lines, archive.compression);
+            const version = (0,_cache_service_js__WEBPACK_IMPORTED_MODULE_4__/* .sealedVersion */ .$Y)(lines, archive.compression);
             return withDeadline(saveDeadlineMs(opts.env), key, note, () => saveOnce(key, async () => (await service.findSealed(lines, key, []))?.matchedKey === key, async () => {
                 const url = await service.createEntry(key, version);
                 if (url === 'exists')
@@ -816,6 +495,334 @@ function actionsSealedCacheClient(opts) {
             }, note));
         }
     };
+}
+
+
+/***/ }),
+
+/***/ 5572:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $Y: () => (/* binding */ sealedVersion),
+/* harmony export */   GM: () => (/* binding */ downloadBounds),
+/* harmony export */   _C: () => (/* binding */ CacheService)
+/* harmony export */ });
+/* unused harmony exports cacheVersion, archivePrefix, pathForms */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(53955);
+
+
+
+
+const SERVICE = 'github.actions.results.api.v1.CacheService';
+const VERSION_SALT = '1.0';
+/** The client's names for the compressions it writes (zstd is always without --long now). */
+const METHODS = [
+    ['zstd-without-long', 'zstd'],
+    ['gzip', 'gzip']
+];
+/** The cache version @actions/cache computes for `paths` saved with `method` (not on Windows). */
+function cacheVersion(paths, method) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
+        .update([...paths, method, VERSION_SALT].join('|'))
+        .digest('hex');
+}
+/** The version a sealed archive of the `path` lines `lines` is saved under. */
+function sealedVersion(lines, compression) {
+    const method = METHODS.find(([, c]) => c === compression)?.[0] ?? 'gzip';
+    return cacheVersion([_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .SEALED_VERSION_MARKER */ .hw, ...lines], method);
+}
+/** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
+function archivePrefix(abs, env) {
+    const ws = env.GITHUB_WORKSPACE || process.cwd();
+    return node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(ws, node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(abs)).split((node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)).join('/') || '.';
+}
+/** The path spellings whose versions are asked for: absolute, then workspace-relative. */
+function pathForms(abs, env) {
+    const forms = [node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(abs), archivePrefix(abs, env)];
+    return [...new Set(forms)];
+}
+/** The cache client compresses with zstd when it finds `zstd` on PATH (as it checks). */
+function clientUsesZstd(env) {
+    return (env.PATH ?? '')
+        .split((node_path__WEBPACK_IMPORTED_MODULE_2___default().delimiter))
+        .some(dir => dir !== '' && node_fs__WEBPACK_IMPORTED_MODULE_1___default().existsSync(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, 'zstd')));
+}
+function isGhes(env) {
+    const host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase();
+    return !(host === 'GITHUB.COM' || host.endsWith('.GHE.COM') || host.endsWith('.LOCALHOST'));
+}
+/** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
+let httpModule;
+async function newHttpClient(...args) {
+    httpModule ??= Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 44942));
+    return new (await httpModule).HttpClient(...args);
+}
+/** A lookup that gets no answer within this long is tried again (the client's default is 3 min). */
+const LOOKUP_TIMEOUT_MS = 10_000;
+/** Tries of one lookup: 429, 5xx, resets and timeouts are tried again, with backoff, in ~30 s. */
+const LOOKUP_TRIES = 3;
+const RETRY_AFTER_MAX_MS = 10_000;
+/** Why one lookup failed, and whether another try may help. */
+class LookupFailure extends Error {
+    detail;
+    transient;
+    retryAfterMs;
+    constructor(detail, transient, retryAfterMs) {
+        super(detail);
+        this.detail = detail;
+        this.transient = transient;
+        this.retryAfterMs = retryAfterMs;
+    }
+}
+/**
+ * The bounds a job sets on downloads: `stallSeconds` (the `download-stall-timeout` input), else
+ * `SWR_DOWNLOAD_STALL_TIMEOUT` (seconds), else a minute; `SEGMENT_DOWNLOAD_TIMEOUT_MINS` (minutes,
+ * as actions/cache reads it) bounds the whole download. A value that is not a positive number is
+ * named through `onNote` and the default kept.
+ */
+function downloadBounds(env, stallSeconds, onNote) {
+    const positive = (name, unit) => {
+        const raw = env[name]?.trim();
+        if (!raw)
+            return undefined;
+        const n = Number(raw);
+        if (Number.isFinite(n) && n > 0)
+            return Math.round(n * unit);
+        onNote?.(`${name}: "${raw.slice(0, 20)}" is not a positive number; ignored`);
+        return undefined;
+    };
+    const stallMs = stallSeconds !== undefined
+        ? stallSeconds * 1000
+        : (positive('SWR_DOWNLOAD_STALL_TIMEOUT', 1000) ?? _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_STALL_MS */ .MX);
+    const totalMs = positive('SEGMENT_DOWNLOAD_TIMEOUT_MINS', 60_000);
+    return totalMs === undefined
+        ? { stallMs }
+        : { stallMs, totalMs, totalName: 'SEGMENT_DOWNLOAD_TIMEOUT_MINS' };
+}
+function retryAfterMs(value) {
+    const v = Array.isArray(value) ? value[0] : value;
+    if (!v)
+        return undefined;
+    const secs = Number(v);
+    const ms = Number.isFinite(secs) ? secs * 1000 : Date.parse(v) - Date.now();
+    return Number.isFinite(ms) ? Math.max(0, Math.min(ms, RETRY_AFTER_MAX_MS)) : undefined;
+}
+/** Network faults another try may get past; a refused connection is a service that is not there. */
+const TRANSIENT = new Set(['ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'no answer in time']);
+/** A network error's one line: its code, never the request's path (a signed URL's signature). */
+function networkDetail(err) {
+    const e = err;
+    if (typeof e?.message === 'string' && e.message.startsWith('Request timeout'))
+        return 'no answer in time';
+    return e?.code ?? 'network error';
+}
+class CacheService {
+    env;
+    bounds;
+    sleep;
+    httpClient;
+    http() {
+        this.httpClient ??= newHttpClient('swr', [], { socketTimeout: LOOKUP_TIMEOUT_MS });
+        return this.httpClient;
+    }
+    constructor(env, bounds = downloadBounds(env), sleep = (ms) => new Promise(r => setTimeout(r, ms))) {
+        this.env = env;
+        this.bounds = bounds;
+        this.sleep = sleep;
+    }
+    get v2() {
+        return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2);
+    }
+    auth() {
+        return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` };
+    }
+    /**
+     * One lookup of `keys` under one version; undefined on a miss. 429, 5xx, resets and timeouts
+     * are tried again (Retry-After honoured, bounded); throws StoreUnavailable when they persist.
+     */
+    async ask(key, restoreKeys, version) {
+        for (let attempt = 1;; attempt++) {
+            try {
+                return await this.askOnce(key, restoreKeys, version);
+            }
+            catch (err) {
+                const detail = networkDetail(err);
+                const f = err instanceof LookupFailure ? err : new LookupFailure(detail, TRANSIENT.has(detail));
+                if (!f.transient || attempt >= LOOKUP_TRIES)
+                    throw new _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .StoreUnavailable */ .us(`cache service unavailable: ${f.detail}`);
+                await this.sleep(f.retryAfterMs ?? 1000 * 2 ** (attempt - 1) * (0.75 + Math.random() / 2));
+            }
+        }
+    }
+    async askOnce(key, restoreKeys, version) {
+        if (this.v2) {
+            const base = this.env.ACTIONS_RESULTS_URL ?? '';
+            const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href;
+            const res = await (await this.http()).post(url, JSON.stringify({ key, restore_keys: restoreKeys, version }), {
+                ...this.auth(),
+                'Content-Type': 'application/json',
+                Accept: 'application/json'
+            });
+            const body = await res.readBody();
+            if (res.message.statusCode !== 200)
+                throw failureOf(res.message);
+            const r = parse(body);
+            return r.ok && r.signed_download_url && r.matched_key
+                ? { matchedKey: r.matched_key, url: r.signed_download_url }
+                : undefined;
+        }
+        const base = this.env.ACTIONS_CACHE_URL || this.env.ACTIONS_RESULTS_URL || '';
+        const q = `keys=${encodeURIComponent([key, ...restoreKeys].join(','))}&version=${version}`;
+        const res = await (await this.http()).get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
+            ...this.auth(),
+            Accept: 'application/json;api-version=6.0-preview.1'
+        });
+        const body = await res.readBody();
+        if (res.message.statusCode === 204)
+            return undefined;
+        if (res.message.statusCode !== 200)
+            throw failureOf(res.message);
+        const r = parse(body);
+        return r.cacheKey && r.archiveLocation
+            ? { matchedKey: r.cacheKey, url: r.archiveLocation }
+            : undefined;
+    }
+    /** The newest archive for `key` (or a restore-keys prefix) under any spelling of `abs`. */
+    async find(abs, key, restoreKeys) {
+        const prefix = archivePrefix(abs, this.env);
+        for (const [method, compression] of METHODS) {
+            for (const form of pathForms(abs, this.env)) {
+                const found = await this.ask(key, restoreKeys, cacheVersion([form], method));
+                if (!found)
+                    continue;
+                return {
+                    matchedKey: found.matchedKey,
+                    exact: found.matchedKey === key,
+                    compression,
+                    prefix,
+                    open: () => this.download(found.url),
+                    bounds: this.bounds
+                };
+            }
+        }
+        return undefined;
+    }
+    /**
+     * Whether an archive is saved under exactly `key` for `abs` as this machine's cache client saves
+     * it (the absolute spelling, zstd when the client finds zstd, else gzip): one lookup, no download.
+     */
+    async has(abs, key) {
+        const method = clientUsesZstd(this.env) ? 'zstd-without-long' : 'gzip';
+        const found = await this.ask(key, [], cacheVersion([node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(abs)], method));
+        return found?.matchedKey === key;
+    }
+    /**
+     * The newest sealed archive saved for the `path` lines `lines` (as the step wrote them) under
+     * `key` or a restore-keys prefix.
+     */
+    async findSealed(lines, key, restoreKeys) {
+        for (const [, compression] of METHODS) {
+            const found = await this.ask(key, restoreKeys, sealedVersion(lines, compression));
+            if (!found)
+                continue;
+            return {
+                matchedKey: found.matchedKey,
+                exact: found.matchedKey === key,
+                compression,
+                open: () => this.download(found.url),
+                bounds: this.bounds
+            };
+        }
+        return undefined;
+    }
+    /** Whether this job talks to the v2 cache service (the only one sealed saves go to). */
+    get canUpload() {
+        return this.v2;
+    }
+    /** One Twirp call of the v2 cache service; its JSON answer, or an Error naming the status. */
+    async twirp(method, body) {
+        const url = new URL(`/twirp/${SERVICE}/${method}`, this.env.ACTIONS_RESULTS_URL ?? '').href;
+        const res = await (await this.http()).post(url, JSON.stringify(body), {
+            ...this.auth(),
+            'Content-Type': 'application/json',
+            Accept: 'application/json'
+        });
+        const text = await res.readBody();
+        let parsed;
+        try {
+            parsed = JSON.parse(text);
+        }
+        catch {
+            parsed = undefined;
+        }
+        return { status: res.message.statusCode ?? 0, body: parsed };
+    }
+    /**
+     * Reserve `key` under `version`: the signed upload URL, or 'exists' when the key is taken
+     * (saved before, or being saved by another job).
+     */
+    async createEntry(key, version) {
+        const r = await this.twirp('CreateCacheEntry', { key, version });
+        const b = r.body;
+        if (r.status === 409)
+            return 'exists';
+        if (r.status !== 200)
+            throw new Error(`the cache service refused the entry: ${r.status}`);
+        if (!b?.ok || !b.signed_upload_url)
+            return 'exists';
+        return b.signed_upload_url;
+    }
+    async finalizeEntry(key, version, size) {
+        const r = await this.twirp('FinalizeCacheEntryUpload', {
+            key,
+            version,
+            size_bytes: String(size)
+        });
+        const b = r.body;
+        if (r.status !== 200 || !b?.ok)
+            throw new Error(`the cache service did not finalize the entry: ${r.status}`);
+    }
+    async download(url) {
+        // A signed URL: no token sent to storage, and the URL itself never printed. The socket bound
+        // covers a server that never sends the headers; unpack bounds the body.
+        const http = await newHttpClient('swr', [], {
+            // Past the stall bound, so a stalled body is named by unpack's watch, not as a closed socket.
+            socketTimeout: (this.bounds.stallMs ?? _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_STALL_MS */ .MX) + 5_000
+        });
+        let res;
+        try {
+            res = await http.get(url);
+        }
+        catch (err) {
+            throw new Error(`the archive download failed: ${networkDetail(err)}`);
+        }
+        const status = res.message.statusCode ?? 0;
+        if (status !== 200) {
+            res.message.resume();
+            throw new Error(`the archive download answered ${status}`);
+        }
+        return res.message;
+    }
+}
+function failureOf(msg) {
+    const status = msg.statusCode ?? 0;
+    return new LookupFailure(String(status || '?'), status === 429 || status >= 500, retryAfterMs(msg.headers['retry-after']));
+}
+/** A 200 whose body is not JSON is the service failing, not a miss. */
+function parse(body) {
+    try {
+        return JSON.parse(body);
+    }
+    catch {
+        throw new LookupFailure('an answer that is not JSON', true);
+    }
 }
 
 
