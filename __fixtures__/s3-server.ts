@@ -57,6 +57,8 @@ export interface S3Server {
   tamper(key: string, at?: number): void
   /** The object's bytes on s3rver's disk. */
   read(key: string): Buffer
+  /** Replace an object's bytes on s3rver's disk (a cut-short upload, another entry's archive). */
+  write(key: string, bytes: Buffer): void
   close(): Promise<void>
 }
 
@@ -154,6 +156,7 @@ export async function startS3Server(opts: { bucket?: string } = {}): Promise<S3S
       fs.writeFileSync(file(key), bytes)
     },
     read: key => fs.readFileSync(file(key)),
+    write: (key, bytes) => fs.writeFileSync(file(key), bytes),
     async close() {
       const closed = new Promise<void>(resolve => proxy.close(() => resolve()))
       proxy.closeAllConnections()

@@ -19,6 +19,7 @@ import {
 } from '../../__fixtures__/cache-run.js'
 import { startCacheServer, type CacheServer } from '../../__fixtures__/cache-server.js'
 import { CACHE_YML } from '../../__fixtures__/sealed-cache.js'
+import { npmEnv, registryReachable } from '../../__fixtures__/registry.js'
 
 const NODE24 = NODES[0]!.bin
 
@@ -162,15 +163,6 @@ describe('a Python virtual environment', () => {
 if (!has('go', ['version']))
   process.stderr.write('note: go is not on this machine: the Go module cache case is skipped\n')
 
-/** Whether the npm registry answers within 20 s (the one network a test may use). */
-function registryReachable(): boolean {
-  try {
-    execFileSync('npm', ['view', 'is-number', 'version'], { stdio: 'ignore', timeout: 20_000 })
-    return true
-  } catch {
-    return false
-  }
-}
 const NPM = registryReachable()
 if (!NPM) process.stderr.write('note: the npm registry is not reachable: the npm case is skipped\n')
 
@@ -179,14 +171,6 @@ describe('npm', () => {
   maybe(
     'node_modules and ~/.npm come back; npm ci --offline installs from the restored cache',
     async () => {
-      const npmEnv = (repo: ActionRepo): NodeJS.ProcessEnv => ({
-        PATH: process.env.PATH,
-        HOME: repo.home,
-        npm_config_cache: path.join(repo.home, '.npm'),
-        npm_config_update_notifier: 'false',
-        npm_config_fund: 'false',
-        npm_config_audit: 'false'
-      })
       const manifest = (root: string): void =>
         fs.writeFileSync(
           path.join(root, 'package.json'),
@@ -198,7 +182,7 @@ describe('npm', () => {
           manifest(a.root)
           execFileSync('npm', ['install', '--no-audit'], {
             cwd: a.root,
-            env: npmEnv(a),
+            env: npmEnv(a.home),
             stdio: 'ignore'
           })
         },
@@ -219,7 +203,7 @@ describe('npm', () => {
       // npm ci removes node_modules and installs again: offline, only the restored ~/.npm has it.
       execFileSync('npm', ['ci', '--offline', '--no-audit'], {
         cwd: b.root,
-        env: npmEnv(b),
+        env: npmEnv(b.home),
         stdio: 'pipe'
       })
       expect(

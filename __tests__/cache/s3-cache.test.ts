@@ -20,6 +20,9 @@ import {
 } from '../../__fixtures__/cache-run.js'
 import { startS3Server, type S3Server } from '../../__fixtures__/s3-server.js'
 import { CACHE_YML } from '../../__fixtures__/sealed-cache.js'
+import { npmEnv, registryReachable } from '../../__fixtures__/registry.js'
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 
 const NODE24 = NODES[0]!.bin
 const HMAC = 'c4'.repeat(32)
@@ -295,4 +298,114 @@ describe('the sealed cache in an S3 bucket (bundled action, loopback S3 server)'
     expect(r.stdout).toMatch(/::error::.*s3-bucket/)
     expect(server.keys()).toEqual([])
   }, 60_000)
+})
+
+const NPM = registryReachable()
+if (!NPM)
+  process.stderr.write(
+    'note: the npm registry is not reachable: the npm life through S3 is skipped\n'
+  )
+
+describe('a real npm project through an S3 bucket', () => {
+  const maybe = NPM ? it : it.skip
+  maybe(
+    'cold miss, intact restore, a dependency bump, a cut-short and a swapped object: no false alarm, no miss',
+    async () => {
+      const manifest = (root: string, version: string): void =>
+        fs.writeFileSync(
+          path.join(root, 'package.json'),
+          JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { 'is-number': version } })
+        )
+      const lockHash = (root: string): string =>
+        createHash('sha256')
+          .update(fs.readFileSync(path.join(root, 'package-lock.json')))
+          .digest('hex')
+          .slice(0, 16)
+      const npm = (repo: ActionRepo, args: string[]): void =>
+        void execFileSync('npm', args, { cwd: repo.root, env: npmEnv(repo.home), stdio: 'ignore' })
+      const inputs = (key: string) => ({
+        path: 'node_modules\n~/.npm',
+        key,
+        'restore-keys': 'npm-',
+        'hmac-key': HMAC
+      })
+      const works = (repo: ActionRepo): string =>
+        execFileSync('node', ['-e', 'console.log(require("is-number")(7))'], {
+          cwd: repo.root,
+          encoding: 'utf8'
+        })
+      // The lock files of both versions, made once (a checkout carries them).
+      const locks: Record<string, Buffer> = {}
+      for (const v of ['7.0.0', '6.0.0']) {
+        const r = makeRepo()
+        manifest(r.root, v)
+        npm(r, ['install', '--package-lock-only'])
+        locks[v] = fs.readFileSync(path.join(r.root, 'package-lock.json'))
+      }
+      const checkout = (v: string): ActionRepo => {
+        const r = makeRepo()
+        manifest(r.root, v)
+        fs.writeFileSync(path.join(r.root, 'package-lock.json'), locks[v] as Buffer)
+        return r
+      }
+      const outcomes: string[] = []
+      const job = async (v: string): Promise<{ repo: ActionRepo; main: StepRun }> => {
+        const repo = checkout(v)
+        const key = `npm-${lockHash(repo.root)}`
+        const main = await step(bundles.cacheMain, repo, CACHE_YML.cache, inputs(key))
+        expect(main.code).toBe(0)
+        outcomes.push(`${main.outputs['cache-hit']}/${main.outputs.stale ?? ''}`)
+        if (main.outputs['cache-hit'] !== 'true') npm(repo, ['ci'])
+        expect(works(repo)).toBe('true\n')
+        const post = await step(
+          bundles.cachePost,
+          repo,
+          CACHE_YML.cache,
+          inputs(key),
+          {},
+          main.state
+        )
+        expect(post.code).toBe(0)
+        return { repo, main }
+      }
+      // 1: a cold miss; 2: the same lock, every byte restored; 3: a bump falls back, then saves.
+      const cold = await job('7.0.0')
+      expect(cold.main.outputs['cache-hit']).toBe('false')
+      const intact = await job('7.0.0')
+      expect(intact.main.outputs['cache-hit']).toBe('true')
+      expect(intact.main.outputs.healthy).toBe('true')
+      const bumped = await job('6.0.0')
+      expect(bumped.main.outputs.stale).toBe('true')
+      expect(server.keys()).toHaveLength(2)
+      // 4: the 6.0.0 entry cut short in the bucket, then replaced by the 7.0.0 entry's bytes.
+      const [k6, k7] = (() => {
+        const six = `npm-${lockHash(checkout('6.0.0').root)}`
+        const keys = server.keys()
+        const a = keys.find(k => k.endsWith(`/${six}`)) as string
+        return [a, keys.find(k => k !== a) as string]
+      })()
+      const whole = server.read(k6)
+      server.write(k6, whole.subarray(0, Math.floor(whole.length * 0.6)))
+      const cut = checkout('6.0.0')
+      const r1 = await step(bundles.cacheRestore, cut, CACHE_YML.restore, {
+        ...inputs(`npm-${lockHash(cut.root)}`),
+        'restore-keys': ''
+      })
+      expect(r1.code).toBe(0)
+      expect(r1.outputs['cache-hit']).toBe('false')
+      expect(fs.existsSync(path.join(cut.root, 'node_modules'))).toBe(false)
+      server.write(k6, server.read(k7))
+      const swapped = checkout('6.0.0')
+      const r2 = await step(bundles.cacheRestore, swapped, CACHE_YML.restore, {
+        ...inputs(`npm-${lockHash(swapped.root)}`),
+        'restore-keys': ''
+      })
+      expect(r2.outputs['cache-hit']).toBe('false')
+      expect(warnings(r2).join('\n')).toMatch(/made for key/)
+      expect(fs.existsSync(path.join(swapped.root, 'node_modules'))).toBe(false)
+      // Every intact entry restored, every damaged one refused: no false alarm, no miss.
+      expect(outcomes).toEqual(['false/false', 'true/false', 'false/true'])
+    },
+    300_000
+  )
 })
