@@ -19,7 +19,7 @@ import {
 } from '../../__fixtures__/cache-run.js'
 import { startCacheServer, type CacheServer } from '../../__fixtures__/cache-server.js'
 import { CACHE_YML } from '../../__fixtures__/sealed-cache.js'
-import { npmEnv, registryReachable } from '../../__fixtures__/registry.js'
+import { npmIn, registryReachable } from '../../__fixtures__/npm.js'
 
 const NODE24 = NODES[0]!.bin
 
@@ -180,11 +180,7 @@ describe('npm', () => {
         { path: 'node_modules\n~/.npm', key: 'npm-1' },
         a => {
           manifest(a.root)
-          execFileSync('npm', ['install', '--no-audit'], {
-            cwd: a.root,
-            env: npmEnv(a.home),
-            stdio: 'ignore'
-          })
+          npmIn(a.root, { cache: path.join(a.home, '.npm'), home: a.home }, 'install')
         },
         (from, to) => {
           manifest(to.root)
@@ -201,11 +197,7 @@ describe('npm', () => {
       )
       expect(fs.existsSync(path.join(b.home, '.npm', '_cacache'))).toBe(true)
       // npm ci removes node_modules and installs again: offline, only the restored ~/.npm has it.
-      execFileSync('npm', ['ci', '--offline', '--no-audit'], {
-        cwd: b.root,
-        env: npmEnv(b.home),
-        stdio: 'pipe'
-      })
+      npmIn(b.root, { cache: path.join(b.home, '.npm'), home: b.home }, 'ci', '--offline')
       expect(
         execFileSync('node', ['-e', 'console.log(require("is-number")(5))'], {
           cwd: b.root,

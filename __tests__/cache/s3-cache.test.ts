@@ -20,7 +20,7 @@ import {
 } from '../../__fixtures__/cache-run.js'
 import { startS3Server, type S3Server } from '../../__fixtures__/s3-server.js'
 import { CACHE_YML } from '../../__fixtures__/sealed-cache.js'
-import { npmEnv, registryReachable } from '../../__fixtures__/registry.js'
+import { npmIn, registryReachable } from '../../__fixtures__/npm.js'
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 
@@ -322,7 +322,7 @@ describe('a real npm project through an S3 bucket', () => {
           .digest('hex')
           .slice(0, 16)
       const npm = (repo: ActionRepo, args: string[]): void =>
-        void execFileSync('npm', args, { cwd: repo.root, env: npmEnv(repo.home), stdio: 'ignore' })
+        npmIn(repo.root, { cache: path.join(repo.home, '.npm'), home: repo.home }, ...args)
       const inputs = (key: string) => ({
         path: 'node_modules\n~/.npm',
         key,

@@ -7,7 +7,7 @@
  * and each must be a clean miss with its reason and nothing written outside scratch.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -864,6 +864,49 @@ describe('a seal is judged on its head before any index is inflated', () => {
     expect(rssMiB).toBeLessThan(768)
     expect(fs.readdirSync(r.root).filter(n => n !== '.swr')).toEqual([])
   }, 300_000)
+})
+
+describe('a file that changes while it is saved', () => {
+  it('refuses the save, naming the file; nothing is stored, the step green', async () => {
+    // A build still writing after the job's last step: same size, new bytes every 10 ms. A save
+    // whose seal and archive read the same bytes is a right save, and a change caught while the
+    // seal read the file is the capture's refusal: try again until the archive meets the change.
+    let refused: { key: string; stdout: string } | undefined
+    for (let round = 0; round < 8 && !refused; round++) {
+      const r = freshRepo()
+      const inputs = { path: 'node_modules', key: `churn-${round}`, 'hmac-key': HMAC }
+      const churn = path.join(r.root, 'node_modules', 'ms', 'churn.txt')
+      let writer: ReturnType<typeof spawn> | undefined
+      const saved = await job(r, inputs, () => {
+        install(r.root)
+        fs.writeFileSync(churn, '0'.repeat(4096))
+        writer = spawn(
+          process.execPath,
+          [
+            '-e',
+            `const fs = require('fs'); let i = 0
+             setInterval(() => { const fd = fs.openSync(${JSON.stringify(churn)}, 'r+')
+               fs.writeSync(fd, String(++i).padStart(4096, '0'), 0); fs.closeSync(fd) }, 10)`
+          ],
+          { stdio: 'ignore', env: { PATH: process.env.PATH } }
+        )
+      }).finally(() => writer?.kill('SIGKILL'))
+      expect(saved.post.code).toBe(0)
+      if (/changed while it was saved/.test(saved.post.stdout))
+        refused = { key: inputs.key, stdout: saved.post.stdout }
+    }
+    expect(refused?.stdout).toMatch(
+      /::warning::swr cache: node_modules\/ms\/churn\.txt changed while it was saved .*not saved/
+    )
+    const fresh = freshRepo()
+    const restored = await step(bundles.cacheRestore, fresh, YML.restore, {
+      path: 'node_modules',
+      key: refused?.key ?? '',
+      'hmac-key': HMAC
+    })
+    expect(restored.outputs['cache-hit']).toBe('false')
+    expect(restored.stdout).toMatch(/no cache for key churn-/)
+  }, 180_000)
 })
 
 describe('inputs', () => {

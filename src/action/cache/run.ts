@@ -259,7 +259,9 @@ export async function savePhase(env: NodeJS.ProcessEnv, opts: { post: boolean })
         `swr cache: path ${r.unmatched.map(l => JSON.stringify(l)).join(', ')} matched nothing: nothing saved for ${r.unmatched.length === 1 ? 'it' : 'them'}`
       )
     if (r.outcome === 'saved')
-      log.info(`swr cache: sealed ${r.files} files (${by}) and saved them under key ${r.key}`)
+      log.info(
+        `swr cache: sealed ${r.files} files (${by}) and saved them under key ${r.key}${r.phases ? ` in ${r.ms} ms (seal ${r.phases.sealMs}, archive ${r.phases.archiveMs}, upload ${r.phases.uploadMs})` : ''}`
+      )
     else log.warning(`swr cache: ${r.reason ?? r.outcome}`)
   } catch (err) {
     const c = classifyError(err)

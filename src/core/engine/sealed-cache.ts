@@ -27,7 +27,7 @@ import type { SealLocation } from '../seal/locations.js'
 import { expandPatterns, locationOf, selected, type PathPattern } from '../seal/patterns.js'
 import { ignoreMatcher } from '../walk/ignore-rules.js'
 import { makeSeal } from '../seal/make.js'
-import { SEAL_MEMBER, writeSealedArchive } from '../seal/write-archive.js'
+import { ChangedWhileSaved, SEAL_MEMBER, writeSealedArchive } from '../seal/write-archive.js'
 import { encodeSeal, inflateIndexes, type ParsedSeal } from '../seal/seal.js'
 import {
   judgeSeal,
@@ -393,6 +393,8 @@ export interface SealedSaveResult {
   files: number
   /** Include lines that matched nothing on disk (saved without them). */
   unmatched: string[]
+  /** Where a save's time went: sealing (walk and hash), writing the archive, uploading it. */
+  phases?: { sealMs: number; archiveMs: number; uploadMs: number } | undefined
   ms: number
 }
 
@@ -439,6 +441,7 @@ export async function saveSealedCache(
   const scratch = makeScratch(opts.scratchBase, 'swr-save')
   try {
     const file = path.join(scratch, 'cache.tar')
+    const sealed = performance.now()
     const archive = await writeSealedArchive(
       file,
       encodeSeal(doc),
@@ -451,7 +454,13 @@ export async function saveSealedCache(
       })),
       opts.at
     )
+    const archived = performance.now()
     const outcome = await opts.cache.save(pathLines(opts), opts.key, { file, ...archive })
+    const phases = {
+      sealMs: Math.round(sealed - t0),
+      archiveMs: Math.round(archived - sealed),
+      uploadMs: Math.round(performance.now() - archived)
+    }
     const files = body.paths.reduce(
       (n, p) => n + (p.entry.kind === 'tree' ? (p.entry.expect.files ?? 0) : 1),
       0
@@ -461,11 +470,15 @@ export async function saveSealedCache(
       signedBy,
       files,
       unmatched,
+      phases,
       ...(outcome === 'exists'
         ? { reason: `a cache for key ${shown(opts.key)} exists already` }
         : {}),
       ...(outcome === 'failed' ? { reason: 'the cache service did not take the archive' } : {})
     })
+  } catch (err) {
+    if (!(err instanceof ChangedWhileSaved)) throw err
+    return result({ outcome: 'skipped', reason: err.message, signedBy, files: 0, unmatched })
   } finally {
     removeScratch(scratch)
   }

@@ -5,6 +5,7 @@
  * fixed path (never one found through PATH), else Node's zstd, else gzip. Plain `tar` extracts it.
  */
 import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Writable } from 'node:stream'
@@ -169,6 +170,14 @@ function compressTo(file: string): Sink {
   }
 }
 
+/** A file changed between its seal and its archive: the save is refused, naming it. */
+export class ChangedWhileSaved extends Error {
+  constructor(readonly member: string) {
+    super(`${member} changed while it was saved (its bytes no longer match the seal): not saved`)
+    this.name = 'ChangedWhileSaved'
+  }
+}
+
 class CompressorStopped extends Error {
   constructor() {
     super('the compressor stopped')
@@ -211,22 +220,38 @@ class TarWriter {
     })
   }
 
-  async file(name: string, abs: string, size: number, mode: number): Promise<void> {
+  /**
+   * A regular file's member. Its bytes are hashed as they are read and compared with what the
+   * seal records (`sha256`), so a file that changed after it was sealed refuses the save with its
+   * name, instead of making an archive that no restore would ever accept.
+   */
+  async file(
+    name: string,
+    abs: string,
+    size: number,
+    mode: number,
+    sha256?: string
+  ): Promise<void> {
     await this.push(...header(name, '0', size, mode, this.mtime))
     const fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
+    const hash = sha256 !== undefined ? createHash('sha256') : undefined
     try {
-      if (fs.fstatSync(fd).size !== size) throw new Error(`${name} changed while it was archived`)
+      if (fs.fstatSync(fd).size !== size) throw new ChangedWhileSaved(name)
       let left = size
       while (left > 0) {
         const buf = Buffer.allocUnsafe(Math.min(left, READ_BYTES))
         const n = fs.readSync(fd, buf, 0, buf.length, null)
-        if (n === 0) throw new Error(`${name} changed while it was archived`)
+        if (n === 0) throw new ChangedWhileSaved(name)
         left -= n
-        await this.push(n === buf.length ? buf : buf.subarray(0, n))
+        const chunk = n === buf.length ? buf : buf.subarray(0, n)
+        hash?.update(chunk)
+        await this.push(chunk)
       }
+      if (fs.readSync(fd, Buffer.alloc(1), 0, 1, null) !== 0) throw new ChangedWhileSaved(name)
     } finally {
       fs.closeSync(fd)
     }
+    if (hash && hash.digest('hex') !== sha256) throw new ChangedWhileSaved(name)
     await this.push(padding(size))
   }
 }
@@ -240,7 +265,8 @@ async function writeSource(t: TarWriter, s: ArchiveSource): Promise<void> {
         s.member,
         s.abs,
         e.expect.size,
-        e.expect.mode !== undefined ? parseInt(e.expect.mode, 8) : fs.lstatSync(s.abs).mode
+        e.expect.mode !== undefined ? parseInt(e.expect.mode, 8) : fs.lstatSync(s.abs).mode,
+        e.expect.sha256
       )
       return
     case 'link':
@@ -258,7 +284,7 @@ async function writeSource(t: TarWriter, s: ArchiveSource): Promise<void> {
           const first = s.links?.get(r.rel)
           if (first !== undefined)
             await t.push(...header(name, '1', 0, r.mode, t.mtime, `${s.member}/${first}`))
-          else await t.file(name, path.join(s.abs, r.rel), r.size, r.mode)
+          else await t.file(name, path.join(s.abs, r.rel), r.size, r.mode, r.extra)
         }
       }
     }
