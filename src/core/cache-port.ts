@@ -2,7 +2,7 @@
  * The Actions cache as a restore source, seen from the engine: a port the shells fill with the
  * real cache service when it is reachable. The port only finds and streams an archive; it never
  * unpacks one. The engine extracts it itself into a private scratch directory, proves it against
- * the signed manifest while extracting, and only then places it (see restore/cache/), so a
+ * the signed manifest while extracting, and only then places it (see restore/scratch.ts), so a
  * partial, stale or poisoned cache can neither pass for the recorded state nor write anywhere.
  */
 import { createHash } from 'node:crypto'

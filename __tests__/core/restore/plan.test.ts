@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import { blobEntry, fileEntry, linkEntry, treeEntry } from '../../../__fixtures__/manifest.js'
 import { stateKey } from '../../../src/core/cache-port.js'
 import { planRepair, planSteps, type Plan } from '../../../src/core/restore/plan.js'
-import { sourcesOf } from '../../../src/core/restore/sources.js'
+import { sourcesOf } from '../../../src/core/restore/sources/index.js'
 import type { Entry, Finding, Status } from '../../../src/core/types.js'
 
 /** A finding for `e` with this status (what a check would report). */

@@ -4,7 +4,7 @@
  * rules are ordered from the most specific pattern to "mixed", and every status has a class.
  */
 import path from 'node:path'
-import { hasSource } from '../restore/sources.js'
+import { hasSource } from '../restore/sources/index.js'
 import type { GitTracking } from '../git/index-file.js'
 import { underVolatileDir } from '../capture/volatile-dirs.js'
 import { damageHints, damageOf, type Damage } from '../verify/damage.js'

@@ -36,7 +36,6 @@ import type { QuarantineLimits } from '../restore/quarantine.js'
 import { openJournal, resumeState } from '../state/journal.js'
 import type { Finding } from '../types.js'
 import { stateKey, type CacheClient } from '../cache-port.js'
-import { isProven } from '../restore/cache/restore.js'
 import { gitTracking } from '../git/index-file.js'
 
 export type RepairMode = RepairSection['mode']
@@ -201,7 +200,7 @@ export async function repairManifest(
     opts.resume === true
   )
   const reverify = { stateDir: opts.stateDir, jobs: opts.jobs, nativeWalk: opts.nativeWalk }
-  const steps = await runPlan({
+  const run = await runPlan({
     manifest: m,
     plan,
     gate,
@@ -219,6 +218,7 @@ export async function repairManifest(
     onLine: hooks.onLine,
     onStep: hooks.onStep
   })
+  const steps = run.steps
   const interrupted = steps.some(s => s.outcome === 'interrupted') || opts.abort?.aborted === true
   if (!interrupted) journal.close()
   // Entries a cache archive or git healed were proven byte by byte as they were extracted, moments
@@ -230,8 +230,7 @@ export async function repairManifest(
     steps.flatMap(s =>
       s.outcome === 'repaired' &&
       s.after !== undefined &&
-      (((s.source === 'cache' || s.source === 'git') && isProven(s.after)) ||
-        (CODE_FREE.has(s.source) && codeFree))
+      (run.proven.has(s.id) || (CODE_FREE.has(s.source) && codeFree))
         ? [[s.id, s.after] as const]
         : []
     )

@@ -14,14 +14,14 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { Rejected } from '../archive/rejected.js'
+import { reasonOf, Rejected } from '../archive/rejected.js'
 import { shown } from '../archive/extract.js'
 import { unpack } from '../archive/unpack.js'
 import { type DownloadBounds, type SealedCacheClient, StoreUnavailable } from '../cache-port.js'
 import { wipeSignature } from '../diagnose/diagnose.js'
 import { isInside } from '../fs/inside.js'
 import { makeScratch, removeScratch } from '../fs/scratch.js'
-import { place } from '../restore/cache/place.js'
+import { place } from '../restore/place.js'
 import { SealedArchive, SealOnly, scratchDest } from '../seal/archive.js'
 import type { SealLocation } from '../seal/locations.js'
 import { expandPatterns, locationOf, selected, type PathPattern } from '../seal/patterns.js'
@@ -166,12 +166,6 @@ function acceptFor(
     // Only a seal whose head holds has its indexes inflated (one at a time, each bounded).
     return sealedEntries(inflateIndexes(seal), locations)
   }
-}
-
-function reasonOf(err: unknown): string {
-  if (err instanceof Rejected) return err.message
-  const e = err as NodeJS.ErrnoException
-  return `${e.code ?? 'error'}: ${(e.message ?? String(err)).split('\n')[0]}`
 }
 
 function missingFindings(entries: readonly SealedEntry[]): Finding[] {

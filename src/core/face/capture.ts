@@ -8,13 +8,7 @@ export {
   type CaptureRequest,
   type Captured
 } from '../capture/capture.js'
-export {
-  diagnose,
-  wipeSignature,
-  adviceFor,
-  VOLATILE_DIRS,
-  underVolatileDir
-} from '../diagnose/diagnose.js'
+export { wipeSignature, adviceFor, VOLATILE_DIRS, underVolatileDir } from '../diagnose/diagnose.js'
 export { ESCROW_MAX_BYTES, captureEscrow } from '../capture/escrow.js'
 export { recaptureEntry } from '../capture/recapture.js'
 export { isSecretPath } from '../capture/secrets.js'

@@ -19,5 +19,4 @@ export {
 } from '../manifest/entry-edit.js'
 export { parseManifestText, resolveWorkspace, type ParsedManifest } from '../manifest/load.js'
 export { type JsonValue, parseStrictJson } from '../manifest/strict-json.js'
-export { planRepair, planSteps } from '../restore/plan.js'
 export { type QuarantineLimits } from '../restore/quarantine.js'

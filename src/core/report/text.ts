@@ -239,7 +239,7 @@ export function renderPlan(waves: readonly Step[][], opts: TextOptions): string 
   return lines.join('\n') + '\n'
 }
 
-/** A step's sources as the runner tries them; the saved state is the first cache (sources.ts). */
+/** A step's sources as the runner tries them; the saved state is the first cache (restore/sources/). */
 function sourceList(s: Step): string[] {
   const saved = s.saved_state === undefined ? -1 : s.sources.indexOf('cache')
   return s.sources.map((k, i) => (i === saved ? 'cache (saved state)' : e(k)))

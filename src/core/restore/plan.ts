@@ -7,7 +7,7 @@
  */
 import type { Entry, Finding, Tier } from '../types.js'
 import { damageHints } from '../verify/damage.js'
-import { sourcesOf, type SourceKind, type SourceOptions } from './sources.js'
+import { sourcesOf, type SourceKind, type SourceOptions } from './sources/index.js'
 
 export type StepSource = SourceKind | 'none'
 
@@ -19,7 +19,7 @@ export interface Step {
   source: StepSource
   /**
    * Every source the restore tries, in order, e.g. ["escrow", "git", "cache", "recipe"], with
-   * "modes" or "link" first when they alone can mend it (sources.ts).
+   * "modes" or "link" first when they alone can mend it (restore/sources/).
    */
   sources: StepSource[]
   /**

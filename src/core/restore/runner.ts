@@ -1,6 +1,6 @@
 /**
  * Carrying out a repair plan: wave by wave (steps of a wave in parallel up to `jobs`), each step
- * from its sources in the order sources.ts gives (escrow, git, the saved state, then the manifest's),
+ * from its sources in the order restore/sources/ gives (escrow, git, the saved state, then the manifest's),
  * each restored entry re-verified at once without the cache. A step whose dependency did not heal is SKIPPED, never attempted. The caller must have
  * asked the gate first; this module refuses to run without an allowed decision.
  */
@@ -9,29 +9,33 @@ import os from 'node:os'
 import path from 'node:path'
 import pLimit from 'p-limit'
 import { indexPath, readIndex } from '../walk/tree-index.js'
-import { restoreFromEscrow, stageEscrow, type StagedEscrow } from '../capture/escrow.js'
+import { stageEscrow, type StagedEscrow } from '../capture/escrow.js'
 import { syncFiles } from '../fs/sync.js'
 import type { RealDirs } from '../fs/no-follow.js'
-import { InternalError, SwrError } from '../errors.js'
+import { InternalError } from '../errors.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import { planSteps, type Plan, type Step, type StepSource } from './plan.js'
 import { quarantine, type QuarantineLimits, type QuarantineResult } from './quarantine.js'
-import { describeResult, type RecipeResult } from '../exec/recipe.js'
-import { RECIPE_TIMEOUT_S, runSignedCommand } from '../exec/signed-command.js'
-import { loadSecretScan } from '../capture/secret-scan.js'
+import type { RecipeResult } from '../exec/recipe.js'
+import { RECIPE_TIMEOUT_S } from '../exec/signed-command.js'
 import type { GateDecision } from '../sign/gate.js'
 import type { Journal } from '../state/journal.js'
 import type { Entry, FileEntry, Finding } from '../types.js'
 import type { CacheClient } from '../cache-port.js'
-import { sourcesOf, type Source } from './sources.js'
-import { maskedNote, restoreEntry, type RestoreContext } from './cache/restore.js'
-import { resolveEntryPath } from '../manifest/paths.js'
+import {
+  attemptSource,
+  sourcesOf,
+  type Attempt,
+  type Source,
+  type SourceContext
+} from './sources/index.js'
+import { escrowFailure } from './sources/escrow.js'
+import type { RestoreContext } from './scratch.js'
 import { shown } from '../archive/extract.js'
 import { parentLinkOutside } from './outside-links.js'
 import type { GitTracking } from '../git/index-file.js'
-import { restoreFromGit } from './git/restore.js'
-import { describeModes, restoreModes } from './modes.js'
-import { restoreLink } from './relink.js'
+
+export type { Attempt } from './sources/index.js'
 
 export type StepOutcome =
   | 'repaired'
@@ -56,7 +60,7 @@ export interface StepResult {
   after?: Finding
 }
 
-export interface RepairOptions {
+export interface RunPlanOptions {
   manifest: LoadedManifest
   plan: Plan
   gate: GateDecision
@@ -85,10 +89,22 @@ export interface RepairOptions {
   now?: () => Date
 }
 
-export async function runPlan(opts: RepairOptions): Promise<StepResult[]> {
+/** The steps' results in plan order, and the findings verifying extractions made (by id). */
+export interface PlanRun {
+  steps: StepResult[]
+  /**
+   * Entries a cache archive or git healed, each proven byte by byte as it was extracted: the
+   * final check may take these findings instead of reading the entries again.
+   */
+  proven: ReadonlyMap<string, Finding>
+}
+
+export async function runPlan(opts: RunPlanOptions): Promise<PlanRun> {
   if (!opts.gate.allowed) throw new InternalError('runPlan called without an allowed gate decision')
   const entries = new Map(opts.manifest.body.entries.map(e => [e.id, e]))
   const results = new Map<string, StepResult>()
+  const proven = new Map<string, Finding>()
+  const ctx = sourceContext(opts)
   const limit = pLimit(Math.max(1, opts.jobs ?? 1))
   const at = (): string => (opts.now?.() ?? new Date()).toISOString()
   for (const wave of opts.plan.waves) {
@@ -101,7 +117,7 @@ export async function runPlan(opts: RepairOptions): Promise<StepResult[]> {
         limit(async () => {
           const entry = entries.get(step.id)
           if (!entry) throw new InternalError(`plan names unknown entry ${step.id}`)
-          const r = await runStep(step, entry, results, opts, prior)
+          const r = await runStep(step, entry, results, opts, ctx, proven, prior)
           results.set(step.id, r)
           opts.journal?.append({ id: r.id, outcome: r.outcome, at: at() })
           opts.onStep?.(r)
@@ -109,7 +125,7 @@ export async function runPlan(opts: RepairOptions): Promise<StepResult[]> {
       )
     )
   }
-  return planSteps(opts.plan).map(s => results.get(s.id) as StepResult)
+  return { steps: planSteps(opts.plan).map(s => results.get(s.id) as StepResult), proven }
 }
 
 /** What a step's escrow source did in a batch, for the step to go on from with its next source. */
@@ -128,7 +144,7 @@ function failedDependency(step: Step, done: ReadonlyMap<string, StepResult>): st
 }
 
 /** The result of a step refused because a link above the entry leads out of the workspace. */
-function plantedResult(entry: Entry, opts: RepairOptions, real: string, known?: RealDirs) {
+function plantedResult(entry: Entry, opts: RunPlanOptions, real: string, known?: RealDirs) {
   const planted = parentLinkOutside(
     opts.manifest.workspace,
     entry.path,
@@ -157,7 +173,7 @@ async function runEscrowBatch(
   wave: readonly Step[],
   entries: ReadonlyMap<string, Entry>,
   done: ReadonlyMap<string, StepResult>,
-  opts: RepairOptions
+  opts: RunPlanOptions
 ): Promise<{ finished: StepResult[]; rest: { step: Step; prior?: Prior }[] }> {
   const batch: { step: Step; entry: FileEntry }[] = []
   const rest: { step: Step; prior?: Prior }[] = []
@@ -262,14 +278,8 @@ async function runEscrowBatch(
   return { finished, rest }
 }
 
-/** An escrow restore's failure as its attempt's detail; anything but a refusal or an fs error is a bug. */
-function escrowFailure(err: unknown): string {
-  if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err)) throw err
-  return err instanceof Error ? err.message : String(err)
-}
-
 /** Quarantine is evidence-keeping: failing to copy must not stop the repair, only be reported. */
-function safeQuarantine(entry: Entry, opts: RepairOptions): QuarantineResult | undefined {
+function safeQuarantine(entry: Entry, opts: RunPlanOptions): QuarantineResult | undefined {
   if (!opts.quarantine) return undefined
   try {
     return quarantine(
@@ -286,27 +296,19 @@ function safeQuarantine(entry: Entry, opts: RepairOptions): QuarantineResult | u
   }
 }
 
-/** One try of one source, as the report tells it. */
-export interface Attempt {
-  source: Exclude<StepSource, 'none'>
-  outcome: 'healed' | 'not-healed' | 'failed' | 'miss' | 'skipped' | 'interrupted'
-  detail: string
-  /** Cache attempts: the key asked for, the key that matched, exact or restore-keys prefix hit. */
-  key?: string
-  matchedKey?: string
-  exact?: boolean
-}
-
 async function runStep(
   step: Step,
   entry: Entry,
   done: ReadonlyMap<string, StepResult>,
-  opts: RepairOptions,
+  opts: RunPlanOptions,
+  ctx: SourceContext,
+  proven: Map<string, Finding>,
   prior?: Prior
 ): Promise<StepResult> {
   const base = { id: step.id, source: step.source }
-  if (prior)
-    return trySources(step, entry, sourcesOf(entry, srcOpts(opts, step)).slice(1), prior, opts)
+  const tryAll = (sources: readonly Source[], from: Prior): Promise<StepResult> =>
+    trySources(step, entry, sources, from, opts, ctx, proven)
+  if (prior) return tryAll(sourcesOf(entry, srcOpts(opts, step)).slice(1), prior)
   if (opts.abort?.aborted)
     return { ...base, outcome: 'interrupted', detail: 'not started: interrupted', attempts: [] }
   const failedDep = failedDependency(step, done)
@@ -334,11 +336,11 @@ async function runStep(
   const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined
   const planted = plantedResult(entry, opts, fs.realpathSync(opts.manifest.workspace))
   if (planted) return { ...base, ...planted, ...(q ? { quarantine: q } : {}) }
-  return trySources(step, entry, sources, { attempts: [], quarantine: q }, opts)
+  return tryAll(sources, { attempts: [], quarantine: q })
 }
 
 /** The plan decided whether the modes source is offered: what it shows is what runs. */
-function srcOpts(opts: RepairOptions, step: Step): Parameters<typeof sourcesOf>[1] {
+function srcOpts(opts: RunPlanOptions, step: Step): Parameters<typeof sourcesOf>[1] {
   return {
     savedState: opts.cache !== undefined,
     git: opts.git,
@@ -353,7 +355,9 @@ async function trySources(
   entry: Entry,
   sources: readonly Source[],
   prior: Prior,
-  opts: RepairOptions
+  opts: RunPlanOptions,
+  ctx: SourceContext,
+  proven: Map<string, Finding>
 ): Promise<StepResult> {
   const base = { id: step.id, source: step.source }
   const q = prior.quarantine
@@ -362,7 +366,7 @@ async function trySources(
   let after: Finding | undefined = prior.after
   let ranCleanly = false
   for (const src of sources) {
-    const tried = await trySource(src, entry, opts)
+    const tried = await attemptSource(src, entry, ctx)
     if (tried.recipe) recipe = tried.recipe
     if (tried.attempt.outcome === 'interrupted') {
       attempts.push(tried.attempt)
@@ -388,6 +392,7 @@ async function trySources(
     // An archive proven byte by byte while it was extracted needs no second read.
     ;[after] = tried.proven ? [tried.proven] : await opts.reverify([entry])
     const healed = after?.status === 'OK'
+    if (healed && tried.proven) proven.set(entry.id, tried.proven)
     ranCleanly ||= src.kind === 'recipe'
     attempts.push({
       ...tried.attempt,
@@ -427,7 +432,7 @@ async function trySources(
 }
 
 /** Scratch below RUNNER_TEMP (private to the job), else the system temp directory. */
-function defaultRestore(opts: RepairOptions): Omit<RestoreContext, 'workspace'> {
+function defaultRestore(opts: RunPlanOptions): Omit<RestoreContext, 'workspace'> {
   return {
     scratchBase: opts.callerEnv.RUNNER_TEMP || os.tmpdir(),
     readIndex: (id, ref) =>
@@ -440,143 +445,17 @@ function defaultRestore(opts: RepairOptions): Omit<RestoreContext, 'workspace'> 
   }
 }
 
-async function trySource(
-  src: Source,
-  entry: Entry,
-  opts: RepairOptions
-): Promise<{ attempt: Attempt; recipe?: Omit<RecipeResult, 'id'>; proven?: Finding }> {
-  const abs = resolveEntryPath(opts.manifest.workspace, entry.path)
-  switch (src.kind) {
-    case 'modes': {
-      const readIndex = (opts.cacheRestore ?? defaultRestore(opts)).readIndex
-      const r = restoreModes(opts.manifest.workspace, entry, readIndex)
-      // Nothing set and nothing refused: the modes were mended since the check; re-verify.
-      const outcome = r.changed === 0 && r.refusedCount > 0 ? 'failed' : 'healed'
-      return { attempt: { source: 'modes', outcome, detail: describeModes(entry, r) } }
-    }
-    case 'link': {
-      if (entry.kind !== 'link')
-        return { attempt: { source: 'link', outcome: 'failed', detail: 'not a link entry' } }
-      const r = restoreLink(opts.manifest.workspace, entry)
-      return {
-        attempt: { source: 'link', outcome: r.made ? 'healed' : 'failed', detail: r.detail }
-      }
-    }
-    case 'escrow':
-      if (entry.kind !== 'file')
-        return {
-          attempt: { source: 'escrow', outcome: 'failed', detail: 'escrow on a non-file entry' }
-        }
-      try {
-        restoreFromEscrow(opts.manifest.workspace, entry)
-        return { attempt: { source: 'escrow', outcome: 'healed', detail: 'restored from escrow' } }
-      } catch (err) {
-        return { attempt: { source: 'escrow', outcome: 'failed', detail: escrowFailure(err) } }
-      }
-    case 'cache': {
-      if (!opts.cache)
-        return {
-          attempt: {
-            source: 'cache',
-            outcome: 'skipped',
-            key: src.key,
-            detail: `cache ${src.key} skipped: no Actions cache service here`
-          }
-        }
-      const hit = await opts.cache.find(abs, src.key, src.restoreKeys)
-      if (!hit)
-        return {
-          attempt: {
-            source: 'cache',
-            outcome: 'miss',
-            key: src.key,
-            detail: `cache miss for ${src.key}${src.savedState ? ' (saved state)' : ''}`
-          }
-        }
-      const how = `cache ${hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`}${src.savedState ? ' (saved state)' : ''}`
-      const r = await restoreEntry(entry, hit, {
-        workspace: opts.manifest.workspace,
-        ...(opts.cacheRestore ?? defaultRestore(opts))
-      })
-      const base = {
-        source: 'cache',
-        key: src.key,
-        matchedKey: hit.matchedKey,
-        exact: hit.exact
-      } as const
-      if (!r.placed)
-        return {
-          attempt: { ...base, outcome: 'not-healed', detail: `${how} rejected: ${r.reason}` }
-        }
-      return {
-        attempt: {
-          ...base,
-          outcome: 'healed',
-          detail: r.masked ? `${how} (${maskedNote(r.masked)})` : how
-        },
-        ...(r.finding ? { proven: r.finding } : {})
-      }
-    }
-    case 'git':
-      return fromGit(entry, opts)
-    case 'recipe': {
-      const timeoutS = opts.timeoutS ?? entry.timeout_s ?? RECIPE_TIMEOUT_S
-      const result = await runSignedCommand(
-        {
-          entry,
-          command: src.command,
-          shell: opts.manifest.body.shell,
-          cwd: opts.manifest.workspace,
-          timeoutMs: timeoutS * 1000
-        },
-        {
-          gate: opts.gate,
-          callerEnv: opts.callerEnv,
-          secretScan: await loadSecretScan(),
-          abort: opts.abort,
-          onLine: opts.onLine
-        }
-      )
-      const { id: _id, ...recipe } = result
-      const how = `recipe ${describeResult(result, timeoutS * 1000)}`
-      if (result.interrupted)
-        return { recipe, attempt: { source: 'recipe', outcome: 'interrupted', detail: how } }
-      if (result.timedOut || result.exitCode !== 0)
-        return { recipe, attempt: { source: 'recipe', outcome: 'failed', detail: how } }
-      return { recipe, attempt: { source: 'recipe', outcome: 'healed', detail: how } }
-    }
-  }
-}
-
-/** The git source: HEAD's copy of the entry, proven in scratch against the recorded hashes. */
-async function fromGit(
-  entry: Entry,
-  opts: RepairOptions
-): Promise<{ attempt: Attempt; proven?: Finding }> {
-  const timeoutS = opts.timeoutS ?? entry.timeout_s ?? RECIPE_TIMEOUT_S
-  const r = await restoreFromGit(entry, {
-    workspace: opts.manifest.workspace,
-    ...(opts.cacheRestore ?? defaultRestore(opts)),
-    git: {
-      cwd: opts.manifest.workspace,
-      env: opts.callerEnv,
-      deadlineMs: timeoutS * 1000,
-      abort: opts.abort
-    }
-  })
-  const how = r.commit ? `git HEAD ${r.commit.slice(0, 12)}` : 'git'
-  if (r.placed)
-    return {
-      attempt: { source: 'git', outcome: 'healed', detail: `restored from ${how}` },
-      ...(r.finding ? { proven: r.finding } : {})
-    }
-  if (opts.abort?.aborted)
-    return { attempt: { source: 'git', outcome: 'interrupted', detail: `${how}: interrupted` } }
+/** What every source of this run may use. */
+function sourceContext(opts: RunPlanOptions): SourceContext {
   return {
-    attempt: {
-      source: 'git',
-      outcome: r.absent ? 'miss' : 'not-healed',
-      detail: `${how}${r.absent ? '' : ' refused'}: ${r.reason}`
-    }
+    workspace: opts.manifest.workspace,
+    restore: opts.cacheRestore ?? defaultRestore(opts),
+    gate: opts.gate,
+    callerEnv: opts.callerEnv,
+    shell: opts.manifest.body.shell,
+    timeoutS: entry => opts.timeoutS ?? entry.timeout_s ?? RECIPE_TIMEOUT_S,
+    abort: opts.abort,
+    onLine: opts.onLine,
+    ports: { cache: opts.cache }
   }
 }

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { EntryExtractor, shown, type ExtractSummary, type Expectation } from '../archive/extract.js'
 import { Rejected } from '../archive/rejected.js'
 import type { Member, MemberSink, TarHandlers } from '../archive/tar-reader.js'
-import { expectationOf as entryExpectation } from '../restore/cache/restore.js'
+import { expectationOf as entryExpectation } from '../restore/scratch.js'
 import { parseSealHead, SEAL_MAX_BYTES, type ParsedSeal } from './seal.js'
 import type { SealedEntry } from './verify.js'
 

@@ -58,7 +58,7 @@ function treeDiffDamage(d: NonNullable<Finding['files']>): Damage {
   return 'altered'
 }
 
-/** The code-free sources a finding makes worth offering (restore/sources.ts). */
+/** The code-free sources a finding makes worth offering (restore/sources/). */
 export interface DamageHints {
   /** Only permission bits changed: the recorded modes can be put back. */
   permOnly: boolean

@@ -33,7 +33,7 @@ import {
   restoreInScratch,
   type EntryRestore,
   type RestoreContext
-} from '../cache/restore.js'
+} from '../scratch.js'
 
 /** Longest link target read from git (Linux's PATH_MAX). */
 const MAX_LINK_BYTES = 4096

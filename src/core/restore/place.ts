@@ -14,10 +14,10 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { reasonOf, Rejected } from '../../archive/rejected.js'
-import { shown } from '../../archive/extract.js'
-import { ownedName, sweepDead } from '../../state/leftovers.js'
-import { OPEN_DIR, openDirAt, procPins } from '../../fs/pinned-dir.js'
+import { reasonOf, Rejected } from '../archive/rejected.js'
+import { shown } from '../archive/extract.js'
+import { ownedName, sweepDead } from '../state/leftovers.js'
+import { OPEN_DIR, openDirAt, procPins } from '../fs/pinned-dir.js'
 
 /** A directory held open; `at(name)` names something in it. */
 interface Pinned {

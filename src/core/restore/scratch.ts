@@ -1,22 +1,23 @@
 /**
- * One cache restore of one entry, end to end: a fresh private scratch directory, the archive
- * streamed into it under the entry's signed expectations (extract.ts), the scratch copy proven
- * (while extracting, or by the verifier when nothing per-file is recorded), and only then placed
- * (place.ts). A refused archive leaves the workspace as it was and says why in one line.
- * `restoreInScratch` is that path without the archive: the git source feeds it too.
+ * The one fill -> prove -> place path of an entry, for every source that writes bytes: a fresh
+ * private scratch directory, the source's members streamed into it under the entry's signed
+ * expectations (extract.ts), the scratch copy proven (while extracting, or by the verifier when
+ * nothing per-file is recorded), and only then placed (place.ts). A refused copy leaves the
+ * workspace as it was and says why in one line. `restoreEntry` feeds it a cache archive; the git
+ * source feeds it git's objects.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import type { CacheArchive } from '../../cache-port.js'
-import { resolveEntryPath } from '../../manifest/paths.js'
-import type { Entry, Finding, TreeIndexRef } from '../../types.js'
-import { parseMode } from '../../walk/mode.js'
-import type { IndexRecord } from '../../walk/tree-index.js'
-import { EntryExtractor, type Expectation } from '../../archive/extract.js'
+import type { CacheArchive } from '../cache-port.js'
+import { resolveEntryPath } from '../manifest/paths.js'
+import type { Entry, Finding, TreeIndexRef } from '../types.js'
+import { parseMode } from '../walk/mode.js'
+import type { IndexRecord } from '../walk/tree-index.js'
+import { EntryExtractor, type Expectation } from '../archive/extract.js'
 import { place } from './place.js'
-import { Absent, reasonOf, Rejected } from '../../archive/rejected.js'
-import { makeScratch, removeScratch } from '../../fs/scratch.js'
-import { unpack } from '../../archive/unpack.js'
+import { Absent, reasonOf, Rejected } from '../archive/rejected.js'
+import { makeScratch, removeScratch } from '../fs/scratch.js'
+import { unpack } from '../archive/unpack.js'
 
 /** Trees recorded without an index (imported from format 2) have no byte count: this bounds them. */
 const LOOSE_TREE_MAX_BYTES = 16 * 1024 * 1024 * 1024
@@ -34,7 +35,12 @@ export interface RestoreContext {
 export type EntryRestore =
   | {
       placed: true
-      finding: Finding | undefined
+      /**
+       * The finding of a verifying extraction (every byte checked as it streamed): the final check
+       * may take it instead of reading the placed entry again. Undefined when the verifier proved
+       * the copy instead.
+       */
+      proven: Finding | undefined
       members: number
       bytes: number
       /** Members whose unsigned mode lost setuid, setgid, sticky or world-writable bits. */
@@ -76,17 +82,6 @@ export function expectationOf(e: Entry, ctx: Pick<RestoreContext, 'readIndex'>):
   }
 }
 
-/**
- * The findings made by a verifying extraction, by identity: the final check takes them as they
- * are instead of reading the placed entry again (a finding's text is for people, not a flag).
- */
-const provenFindings = new WeakSet<Finding>()
-
-/** A finding made by a verifying extraction (not by reading the placed entry again). */
-export function isProven(f: Finding | undefined): boolean {
-  return f !== undefined && provenFindings.has(f)
-}
-
 function provenFinding(e: Entry, from: string, files: number, bytes: number): Finding {
   const f: Finding = {
     id: e.id,
@@ -100,7 +95,6 @@ function provenFinding(e: Entry, from: string, files: number, bytes: number): Fi
     found: { files, bytes },
     cached: false
   }
-  provenFindings.add(f)
   return f
 }
 
@@ -151,8 +145,8 @@ export async function restoreInScratch(
       extractor.abort()
     }
     const summary = extractor.finish()
-    let finding: Finding | undefined
-    if (summary.proven) finding = provenFinding(e, how.from, summary.files, summary.bytes)
+    let proven: Finding | undefined
+    if (summary.proven) proven = provenFinding(e, how.from, summary.files, summary.bytes)
     else {
       const f = await ctx.verifyAt(root, e)
       if (f.status !== 'OK')
@@ -163,7 +157,7 @@ export async function restoreInScratch(
     place(ctx.workspace, dest, resolveEntryPath(ctx.workspace, e.path))
     return {
       placed: true,
-      finding,
+      proven,
       members: summary.members,
       bytes: summary.bytes,
       masked: summary.masked
