@@ -19,8 +19,8 @@ __webpack_require__.d(__webpack_exports__, {
 var core = __webpack_require__(33838);
 // EXTERNAL MODULE: ./src/adapters/actions-cache.ts
 var actions_cache = __webpack_require__(36336);
-// EXTERNAL MODULE: ./src/core/index.ts + 185 modules
-var src_core = __webpack_require__(53955);
+// EXTERNAL MODULE: ./src/core/index.ts + 191 modules
+var src_core = __webpack_require__(97057);
 // EXTERNAL MODULE: ./src/action/log.ts
 var log = __webpack_require__(58592);
 // EXTERNAL MODULE: ./src/action/secrets.ts
@@ -865,7 +865,7 @@ async function savePhase(env, opts) {
         if (r.unmatched.length > 0)
             log.warning(`swr cache: path ${r.unmatched.map(l => JSON.stringify(l)).join(', ')} matched nothing: nothing saved for ${r.unmatched.length === 1 ? 'it' : 'them'}`);
         if (r.outcome === 'saved')
-            log.info(`swr cache: sealed ${r.files} files (${by}) and saved them under key ${r.key}`);
+            log.info(`swr cache: sealed ${r.files} files (${by}) and saved them under key ${r.key}${r.phases ? ` in ${r.ms} ms (seal ${r.phases.sealMs}, archive ${r.phases.archiveMs}, upload ${r.phases.uploadMs})` : ''}`);
         else
             log.warning(`swr cache: ${r.reason ?? r.outcome}`);
     }
@@ -888,7 +888,7 @@ async function savePhase(env, opts) {
 /* harmony export */   yp: () => (/* binding */ secretEnvValues)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53955);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(97057);
 /**
  * Keeping secrets out of the log: the HMAC key in every encoding that could be printed, and the
  * values of every `secret_env` variable the manifest names, masked line by line.

@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(53955);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(97057);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 53955:
+/***/ 97057:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -266,7 +266,6 @@ __webpack_require__.d(face_capture_namespaceObject, {
   captureEntry: () => (capture_captureEntry),
   captureEscrow: () => (captureEscrow),
   deriveId: () => (deriveId),
-  diagnose: () => (diagnose),
   isSecretPath: () => (secrets_isSecretPath),
   loadSecretScan: () => (secret_scan_loadSecretScan),
   pickSentinels: () => (pickSentinels),
@@ -780,7 +779,7 @@ function innerPathProblem(p) {
  * The Actions cache as a restore source, seen from the engine: a port the shells fill with the
  * real cache service when it is reachable. The port only finds and streams an archive; it never
  * unpacks one. The engine extracts it itself into a private scratch directory, proves it against
- * the signed manifest while extracting, and only then places it (see restore/cache/), so a
+ * the signed manifest while extracting, and only then places it (see restore/scratch.ts), so a
  * partial, stale or poisoned cache can neither pass for the recorded state nor write anywhere.
  */
 
@@ -8519,6 +8518,877 @@ async function verifyEntries(entries, ctx, pool = {}) {
     return inspected.map(i => (isPending(i) ? judged.get(i) : i));
 }
 
+;// CONCATENATED MODULE: ./src/core/archive/tar-reader.ts
+/**
+ * A push parser for the tar archives the Actions cache holds (POSIX pax as `tar --posix` writes
+ * them, plain ustar, and GNU long names). It only reads: every member is handed to a sink that
+ * decides where, or whether, its bytes go, so nothing here can write outside what the sink allows.
+ * Any malformed header, unknown member type or early end is a Rejected with a one-line reason.
+ */
+
+const BLOCK = 512;
+/**
+ * Bounds on the extended headers (pax `x`/`g`, GNU `L`/`K`) in front of one member. Real ones are
+ * one pax header of a few hundred bytes and ten-odd records (a name of up to PATH_MAX, times,
+ * owner); without a bound a few megabytes of compressed headers unpack to gigabytes parsed into
+ * a map that is never used.
+ */
+const META_LIMITS = {
+    /** A name or link target (PATH_MAX on Linux). */
+    name: 4096,
+    /** All extended-header bodies before one member. */
+    bytes: 64 * 1024,
+    /** Extended headers before one member. */
+    headers: 8,
+    /** pax records before one member. */
+    records: 128,
+    /** All extended-header bodies in the archive: this much plus `perMember` for each member. */
+    slack: 1024 * 1024,
+    perMember: 4096
+};
+const FLAG_NAMES = {
+    '3': 'character device',
+    '4': 'block device',
+    '6': 'FIFO'
+};
+function flagName(flag) {
+    return FLAG_NAMES[flag] ?? `type ${JSON.stringify(flag)}`;
+}
+function cstr(b, start, len) {
+    const end = b.indexOf(0, start);
+    return b.toString('utf8', start, end === -1 || end > start + len ? start + len : end);
+}
+function tar_reader_octal(b, start, len, what) {
+    // GNU base-256: the high bit of the first byte set (sizes of 8 GiB and more).
+    if ((b[start] ?? 0) & 0x80) {
+        let n = (b[start] ?? 0) & 0x7f;
+        for (let i = start + 1; i < start + len; i++)
+            n = n * 256 + (b[i] ?? 0);
+        if (!Number.isSafeInteger(n))
+            throw new rejected_Rejected(`malformed archive: ${what} out of range`);
+        return n;
+    }
+    const text = cstr(b, start, len).trim();
+    if (text === '')
+        return 0;
+    if (!/^[0-7]+$/.test(text))
+        throw new rejected_Rejected(`malformed archive: ${what} is not octal`);
+    return parseInt(text, 8);
+}
+function checksumOk(h) {
+    let sum = 0;
+    for (let i = 0; i < BLOCK; i++)
+        sum += i >= 148 && i < 156 ? 32 : (h[i] ?? 0);
+    return tar_reader_octal(h, 148, 8, 'checksum') === sum;
+}
+/** Parse one pax body into `out`; `budget` is how many more records it may hold. */
+function parsePax(body, out, budget) {
+    let at = 0;
+    let n = 0;
+    while (at < body.length) {
+        if (++n > budget)
+            throw new rejected_Rejected(`malformed archive: over ${META_LIMITS.records} pax records for one member`);
+        const space = body.indexOf(0x20, at);
+        const len = space === -1 || space - at > 20 ? NaN : Number(body.toString('ascii', at, space));
+        if (!Number.isSafeInteger(len) || len <= 0 || at + len > body.length)
+            throw new rejected_Rejected('malformed archive: bad pax record');
+        const rec = body.toString('utf8', space + 1, at + len - 1);
+        const eq = rec.indexOf('=');
+        if (eq <= 0)
+            throw new rejected_Rejected('malformed archive: bad pax record');
+        out.set(rec.slice(0, eq), rec.slice(eq + 1));
+        at += len;
+    }
+    return n;
+}
+class TarReader {
+    handlers;
+    state = { kind: 'header' };
+    partial;
+    pax = new Map();
+    longName;
+    longLink;
+    zeroBlocks = 0;
+    /** Extended headers, their bytes and pax records since the last member. */
+    metaHeaders = 0;
+    metaBytes = 0;
+    paxRecords = 0;
+    /** Extended-header bytes and members in the whole archive. */
+    allMetaBytes = 0;
+    members = 0;
+    constructor(handlers) {
+        this.handlers = handlers;
+    }
+    /** True once the end-of-archive blocks were read: the rest of the stream is not needed. */
+    get done() {
+        return this.state.kind === 'end';
+    }
+    /** The stream ended: anything but a complete archive is a truncated one. */
+    finish() {
+        if (this.state.kind !== 'end' && !(this.state.kind === 'header' && this.zeroBlocks >= 1))
+            throw new rejected_Rejected('truncated archive');
+    }
+    write(chunk) {
+        const buf = chunk;
+        let at = 0;
+        if (this.partial) {
+            // Only the rest of the split header is joined (not the whole chunk: that copy was most of
+            // the garbage of a large archive).
+            const need = BLOCK - this.partial.length;
+            if (chunk.length < need) {
+                this.partial = Buffer.concat([this.partial, chunk]);
+                return;
+            }
+            const h = Buffer.concat([this.partial, chunk.subarray(0, need)]);
+            this.partial = undefined;
+            at = need;
+            this.header(h);
+        }
+        while (at < buf.length && this.state.kind !== 'end') {
+            const s = this.state;
+            if (s.kind === 'header') {
+                if (buf.length - at < BLOCK) {
+                    this.partial = Buffer.from(buf.subarray(at));
+                    return;
+                }
+                this.header(buf.subarray(at, at + BLOCK));
+                at += BLOCK;
+            }
+            else if (s.kind === 'body') {
+                const n = Math.min(s.left, buf.length - at);
+                if (n > 0)
+                    s.sink?.write(buf.subarray(at, at + n));
+                s.left -= n;
+                at += n;
+                if (s.left === 0) {
+                    s.sink?.end();
+                    this.state = s.pad > 0 ? { kind: 'pad', left: s.pad } : { kind: 'header' };
+                }
+            }
+            else if (s.kind === 'meta') {
+                const n = Math.min(s.left, buf.length - at);
+                s.parts.push(Buffer.from(buf.subarray(at, at + n)));
+                s.left -= n;
+                at += n;
+                if (s.left === 0) {
+                    this.meta(s.flag, Buffer.concat(s.parts));
+                    this.state = s.pad > 0 ? { kind: 'pad', left: s.pad } : { kind: 'header' };
+                }
+            }
+            else if (s.kind === 'pad') {
+                const n = Math.min(s.left, buf.length - at);
+                s.left -= n;
+                at += n;
+                if (s.left === 0)
+                    this.state = { kind: 'header' };
+            }
+        }
+    }
+    header(h) {
+        if (h.every(b => b === 0)) {
+            if (++this.zeroBlocks >= 2)
+                this.state = { kind: 'end' };
+            return;
+        }
+        if (this.zeroBlocks > 0)
+            throw new rejected_Rejected('malformed archive: data after an end block');
+        if (!checksumOk(h))
+            throw new rejected_Rejected('malformed archive: header checksum mismatch');
+        const flag = String.fromCharCode(h[156] || 0x30);
+        let size = tar_reader_octal(h, 124, 12, 'size');
+        const pad = (BLOCK - (size % BLOCK)) % BLOCK;
+        if (flag === 'x' || flag === 'g' || flag === 'L' || flag === 'K') {
+            this.boundMeta(flag, size);
+            this.state = { kind: 'meta', left: size, pad, flag, parts: [] };
+            if (size === 0) {
+                this.meta(flag, Buffer.alloc(0));
+                this.state = { kind: 'header' };
+            }
+            return;
+        }
+        // POSIX ustar ("ustar\0") splits long names into prefix/name; GNU ("ustar ") uses that field otherwise.
+        const posix = h.toString('ascii', 257, 262) === 'ustar' && h[262] === 0;
+        const prefix = posix ? cstr(h, 345, 155) : '';
+        let name = this.pax.get('path') ?? this.longName ?? (prefix ? `${prefix}/` : '') + cstr(h, 0, 100);
+        const linkname = this.pax.get('linkpath') ?? this.longLink ?? cstr(h, 157, 100);
+        const paxSize = this.pax.get('size');
+        if (paxSize !== undefined) {
+            size = Number(paxSize);
+            if (!/^\d+$/.test(paxSize) || !Number.isSafeInteger(size))
+                throw new rejected_Rejected('malformed archive: bad pax size');
+        }
+        this.pax = new Map();
+        this.longName = this.longLink = undefined;
+        this.metaHeaders = this.metaBytes = this.paxRecords = 0;
+        this.members++;
+        const type = flag === '0' || flag === '7'
+            ? 'file'
+            : flag === '5'
+                ? 'dir'
+                : flag === '2'
+                    ? 'symlink'
+                    : flag === '1'
+                        ? 'hardlink'
+                        : 'other';
+        if (type === 'dir')
+            name = name.replace(/\/+$/, '');
+        const member = {
+            name,
+            type,
+            flag,
+            mode: tar_reader_octal(h, 100, 8, 'mode') & 0o7777,
+            size: type === 'file' ? size : 0,
+            linkname
+        };
+        const sink = this.handlers.member(member);
+        // Only regular files carry a body we read; any other member's declared size is skipped.
+        const bodyPad = (BLOCK - (size % BLOCK)) % BLOCK;
+        if (size === 0) {
+            sink?.end();
+            return;
+        }
+        if (type !== 'file') {
+            this.state = { kind: 'pad', left: size + bodyPad };
+            return;
+        }
+        this.state = { kind: 'body', left: size, pad: bodyPad, sink };
+    }
+    /** Refuse an extended header over the bounds before its body is buffered. */
+    boundMeta(flag, size) {
+        const what = flag === 'L' ? 'GNU long name' : flag === 'K' ? 'GNU long link' : 'pax header';
+        if ((flag === 'L' || flag === 'K') && size > META_LIMITS.name + 1)
+            throw new rejected_Rejected(`malformed archive: ${what} of ${size} bytes (over ${META_LIMITS.name})`);
+        if (++this.metaHeaders > META_LIMITS.headers)
+            throw new rejected_Rejected(`malformed archive: over ${META_LIMITS.headers} extended headers for one member`);
+        this.metaBytes += size;
+        if (this.metaBytes > META_LIMITS.bytes)
+            throw new rejected_Rejected(`malformed archive: extended headers over ${META_LIMITS.bytes} bytes for one member (${what} of ${size} bytes)`);
+        this.allMetaBytes += size;
+        const allowed = META_LIMITS.slack + META_LIMITS.perMember * this.members;
+        if (this.allMetaBytes > allowed)
+            throw new rejected_Rejected(`malformed archive: extended headers over ${allowed} bytes for ${this.members} members`);
+    }
+    meta(flag, body) {
+        if (flag === 'x') {
+            this.paxRecords += parsePax(body, this.pax, META_LIMITS.records - this.paxRecords);
+            for (const key of ['path', 'linkpath'])
+                if (Buffer.byteLength(this.pax.get(key) ?? '') > META_LIMITS.name)
+                    throw new rejected_Rejected(`malformed archive: pax ${key} over ${META_LIMITS.name} bytes`);
+        }
+        else if (flag === 'L')
+            this.longName = cstr(body, 0, body.length);
+        else if (flag === 'K')
+            this.longLink = cstr(body, 0, body.length);
+        // 'g' (global pax) carries nothing swr uses: bounded above, never parsed.
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/archive/file-writer.mjs
+// The file-writing thread of a cache extraction (see write-queue.ts). Plain JavaScript so the same
+// file runs as a worker_threads script from src/ (tests) and beside every bundle. It only creates
+// what the main thread already checked and proved: each file with O_CREAT|O_EXCL|O_NOFOLLOW inside
+// the private scratch directory, each hard link's copy with COPYFILE_EXCL. The first failure stops
+// it; everything after is dropped.
+
+
+
+const CREATE =
+  external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | external_node_fs_.constants.O_NOFOLLOW
+
+/**
+ * Create `abs` (never over anything, never through a link) with `bytes`; the main thread calls
+ * it too, for the small restores that are not worth a thread.
+ * @param {string} abs
+ * @param {Uint8Array} bytes
+ * @param {number} mode
+ * @param {boolean} fixMode
+ */
+function createFile(abs, bytes, mode, fixMode) {
+  const fd = external_node_fs_.openSync(abs, CREATE, mode & 0o777)
+  try {
+    let off = 0
+    while (off < bytes.length) off += external_node_fs_.writeSync(fd, bytes, off, bytes.length - off)
+    if (fixMode) external_node_fs_.fchmodSync(fd, mode)
+  } finally {
+    external_node_fs_.closeSync(fd)
+  }
+}
+
+let failed = false
+
+/**
+ * One batch (write-queue.ts's Batch): op i is a file (its bytes next in `data`) or, with size -1,
+ * a copy of the path that follows its own in `paths` (size -2: a hard link to it).
+ * @param {{ paths: string[], nums: Int32Array, data: ArrayBuffer }} batch
+ */
+function run(batch) {
+  if (failed) return
+  const data = new Uint8Array(batch.data)
+  const paths = batch.paths
+  const nums = batch.nums
+  let at = 0
+  let p = 0
+  const ops = nums.length / 3
+  for (let i = 0; i < ops; i++) {
+    const mode = nums[3 * i] ?? 0
+    const size = nums[3 * i + 2] ?? 0
+    try {
+      const abs = paths[p++] ?? ''
+      if (size === -2) external_node_fs_.linkSync(paths[p++] ?? '', abs)
+      else if (size < 0) external_node_fs_.copyFileSync(paths[p++] ?? '', abs, external_node_fs_.constants.COPYFILE_EXCL)
+      else {
+        createFile(abs, data.subarray(at, at + size), mode, nums[3 * i + 1] === 1)
+        at += size
+      }
+    } catch (err) {
+      failed = true
+      const e = /** @type {NodeJS.ErrnoException} */ (err)
+      external_node_worker_threads_.parentPort?.postMessage({ failed: i, code: e.code ?? 'error', message: String(e.message) })
+      return
+    }
+  }
+  external_node_worker_threads_.parentPort?.postMessage({ done: ops })
+}
+
+if (external_node_worker_threads_.workerData?.swrFileWriter) external_node_worker_threads_.parentPort?.on('message', run)
+
+;// CONCATENATED MODULE: ./src/core/archive/write-queue.ts
+/**
+ * Creating extracted files on a thread of their own while the archive goes on streaming. Creating
+ * tens of thousands of small files is mostly kernel time (open with O_CREAT, write, close); done
+ * on the main thread it leaves the decompression, the tar parsing and the hashing waiting. Here a
+ * file whose bytes were already proven is handed over whole, in batches, to one writer thread
+ * (file-writer.mjs) that creates them back to back, in archive order (so a hard link's copy
+ * follows its target). One writer: several only contend for the directory locks and the journal,
+ * and the pool's threads would each wait on the main thread between a file's three calls.
+ *
+ * The archive is fed no further while too many bytes wait, so memory stays bounded whatever it
+ * holds. Small extractions never start the thread: their first files are written inline.
+ */
+
+
+
+
+/** Files written inline before the thread is worth its start-up (~30-50 ms). */
+const INLINE_FILES = 512;
+/** A batch is sent at this many files or bytes (or when the archive's next chunk is awaited). */
+const BATCH_FILES = 256;
+const BATCH_BYTES = 1024 * 1024;
+/** Bytes handed over and not yet written. */
+const MAX_BYTES = 32 * 1024 * 1024;
+/** Where the writer lives next to this module, in src/ and in every bundle alike. */
+function writerUrl() {
+    return new URL(/* asset import */ __webpack_require__(21220), __webpack_require__.b);
+}
+function failedWriting(label, code, message) {
+    return new rejected_Rejected(`writing ${label} failed (${code}: ${message.split('\n')[0]})`);
+}
+class WriteQueue {
+    inline = 0;
+    worker;
+    paths = [];
+    nums = [];
+    labels = [];
+    parts = [];
+    batchBytes = 0;
+    sent = [];
+    inFlight = 0;
+    failure;
+    wake;
+    /** Create `abs` holding `content` (O_EXCL: never over anything); `label` names it in a failure. */
+    create(abs, label, content, mode, fixMode) {
+        if (this.failure)
+            throw this.failure;
+        if (!this.worker && this.inline < INLINE_FILES) {
+            this.inline++;
+            return createFile(abs, content, mode, fixMode);
+        }
+        this.paths.push(abs);
+        this.nums.push(mode, fixMode ? 1 : 0, content.length);
+        this.labels.push(label);
+        this.parts.push(content);
+        this.batchBytes += content.length;
+        if (this.labels.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES)
+            this.send();
+    }
+    /** Copy `from` (written earlier, or queued before this) to `abs`; `link`: a hard link to it. */
+    copy(abs, label, from, link = false) {
+        if (this.failure)
+            throw this.failure;
+        // Inline only while nothing waits for the thread: the target may be queued, not yet written.
+        if (!this.worker && this.labels.length === 0)
+            return link ? external_node_fs_default().linkSync(from, abs) : external_node_fs_default().copyFileSync(from, abs, (external_node_fs_default()).constants.COPYFILE_EXCL);
+        this.paths.push(abs, from);
+        this.nums.push(0, 0, link ? -2 : -1);
+        this.labels.push(label);
+    }
+    /** Undefined while there is room; else a promise for when there is (rejects on a failure). */
+    room() {
+        if (this.labels.length > 0)
+            this.send();
+        if (this.failure)
+            return Promise.reject(this.failure);
+        if (this.inFlight < MAX_BYTES)
+            return undefined;
+        return this.waitForReply().then(() => this.room());
+    }
+    /** Everything handed over is written (or the writer stopped at a failure, which this rejects with). */
+    async settle() {
+        if (this.labels.length > 0 && !this.failure)
+            this.send();
+        while (this.sent.length > 0 && !this.failure)
+            await this.waitForReply();
+        const w = this.worker;
+        this.worker = undefined;
+        if (w)
+            await w.terminate();
+        if (this.failure)
+            throw this.failure;
+    }
+    waitForReply() {
+        return new Promise(resolve => (this.wake = resolve));
+    }
+    send() {
+        const w = this.worker ?? this.start();
+        // One buffer per batch, moved to the writer rather than copied again.
+        const data = new ArrayBuffer(this.batchBytes);
+        const view = new Uint8Array(data);
+        let at = 0;
+        for (const p of this.parts) {
+            view.set(p, at);
+            at += p.length;
+        }
+        const nums = Int32Array.from(this.nums);
+        const batch = { paths: this.paths, nums, data };
+        w.postMessage(batch, [data, nums.buffer]);
+        this.sent.push({ labels: this.labels, bytes: this.batchBytes });
+        this.inFlight += this.batchBytes;
+        this.paths = [];
+        this.nums = [];
+        this.labels = [];
+        this.parts = [];
+        this.batchBytes = 0;
+    }
+    start() {
+        const w = new external_node_worker_threads_.Worker(writerUrl(), { workerData: { swrFileWriter: true } });
+        w.on('message', (m) => {
+            const batch = this.sent.shift();
+            if (batch)
+                this.inFlight -= batch.bytes;
+            if ('failed' in m)
+                this.failure ??= failedWriting(batch?.labels[m.failed] ?? 'a file', m.code, m.message);
+            this.notify();
+        });
+        const died = (why) => {
+            if (this.sent.length > 0)
+                this.failure ??= new rejected_Rejected(`the file writer stopped (${why})`);
+            this.notify();
+        };
+        w.on('error', err => died(err.message.split('\n')[0] ?? 'error'));
+        w.on('exit', code => died(`exit ${code}`));
+        this.worker = w;
+        return w;
+    }
+    notify() {
+        const wake = this.wake;
+        this.wake = undefined;
+        wake?.();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/archive/extract.ts
+/**
+ * Unpacking one entry's cache archive into a private scratch directory, member by member, under the
+ * entry's signed expectations: every name must lie inside the entry's own path (as the cache client
+ * archived it, relative to GITHUB_WORKSPACE), nothing is written through a link, nothing but files,
+ * directories and in-entry links is created, and counts and sizes are bounded before a byte is
+ * read. With a per-file expectation (a file's sha256, a tree's signed index) each file is hashed
+ * as it streams out, so a poisoned archive stops at its first wrong member and a good one is proven
+ * without being read again.
+ */
+
+
+
+
+
+
+
+
+
+const LIST = 5;
+/**
+ * The mode bits an unsigned member may carry: setuid, setgid, sticky and world-writable are
+ * dropped. A mode the signed manifest records (a file entry, an indexed tree) is kept as signed:
+ * it is checked, not taken from the archive.
+ */
+const UNSIGNED_MODE_BITS = 0o775;
+/**
+ * Files up to this size are held whole, hashed, and only then created (in the background, see
+ * write-queue.ts); larger ones are written as they stream.
+ */
+const HELD_MAX = 4 * 1024 * 1024;
+/** The process umask (reading it sets it, so it is set straight back); all bits when unknown. */
+function currentUmask() {
+    try {
+        const u = process.umask(0o022);
+        process.umask(u);
+        return u;
+    }
+    catch {
+        return 0o777;
+    }
+}
+/** Escape a name from the archive for a one-line report. */
+function shown(name) {
+    const clipped = name.length > 200 ? `${name.slice(0, 200)}…` : name;
+    const plain = [...clipped].every(c => c >= ' ' && c !== '\x7f' && c !== '"' && c !== '\\' && c !== '%');
+    return plain ? clipped : JSON.stringify(clipped);
+}
+class EntryExtractor {
+    prefix;
+    dest;
+    want;
+    records;
+    ignored;
+    seen = new Set();
+    links = new Set();
+    fileHashes = new Map();
+    /** Each extracted file's size, so a hard link's copy counts towards the bytes written. */
+    fileSizes = new Map();
+    masked = 0;
+    linked = 0;
+    dirModes = [];
+    members = 0;
+    openFd;
+    bytes = 0;
+    skippedBytes = 0;
+    files = 0;
+    maxMembers;
+    maxSkipped;
+    writes = new WriteQueue();
+    /**
+     * `prefix`: the entry's path as the archive names it; `dest`: where the entry's root goes in
+     * scratch (its parent exists; `dest` itself must not).
+     */
+    constructor(prefix, dest, want) {
+        this.prefix = prefix;
+        this.dest = dest;
+        this.want = want;
+        if (want.kind === 'indexed') {
+            this.records = new Map(want.records.map(r => [r.rel, r]));
+            // No rules, no matcher: a 60,000-member tree would call one for every prefix of every name.
+            this.ignored = want.ignore.length > 0 ? ignore_rules_ignoreMatcher(want.ignore) : undefined;
+            const total = want.records.reduce((n, r) => n + r.size, 0);
+            // Ignored members are skipped unwritten; they may not outgrow the tree itself.
+            this.maxSkipped = Math.max(64 * 1024 * 1024, Math.ceil(total / 10));
+            this.maxMembers =
+                want.records.length + 1 + Math.max(1024, Math.ceil(want.records.length / 10));
+        }
+        else {
+            this.maxSkipped = 0;
+            this.maxMembers = want.kind === 'file' ? 1 : want.maxMembers;
+        }
+    }
+    member(m) {
+        if (++this.members > this.maxMembers)
+            throw new rejected_Rejected(`more than ${this.maxMembers} members (the recorded bound)`);
+        const rel = this.relOf(m.name);
+        if (m.type === 'other')
+            throw new rejected_Rejected(`${flagName(m.flag)} member: ${shown(m.name)}`);
+        if (m.type === 'hardlink')
+            this.linkTarget(m);
+        if (this.records && this.isIgnored(rel)) {
+            this.skippedBytes += m.size;
+            if (this.skippedBytes > this.maxSkipped)
+                throw new rejected_Rejected(`ignored members over ${this.maxSkipped} bytes`);
+            return undefined;
+        }
+        if (this.seen.has(rel))
+            throw new rejected_Rejected(`duplicate member: ${shown(m.name)}`);
+        this.throughLink(rel, m.name);
+        this.seen.add(rel);
+        const at = { rel, abs: rel === '' ? this.dest : external_node_path_default().join(this.dest, rel) };
+        this.checkShape(at, m);
+        switch (m.type) {
+            case 'dir':
+                return this.dir(at, this.unsignedMode(m));
+            case 'symlink':
+                return this.symlink(at, m);
+            case 'hardlink':
+                return this.hardlink(at, m);
+            default:
+                return this.file(at, this.unsignedMode(m));
+        }
+    }
+    /**
+     * Whether the member named `name` is one the signed index's ignore rules leave out: a source
+     * that can choose what it reads (git) need not read it at all.
+     */
+    skips(name) {
+        return this.records !== undefined && this.isIgnored(this.relOf(name));
+    }
+    /** Without a signed mode to match, the archive's mode loses its dangerous bits. */
+    unsignedMode(m) {
+        if (this.want.kind !== 'bounded' || (m.mode & ~UNSIGNED_MODE_BITS) === 0)
+            return m;
+        this.masked++;
+        return { ...m, mode: m.mode & UNSIGNED_MODE_BITS };
+    }
+    room() {
+        return this.writes.room();
+    }
+    settle() {
+        return this.writes.settle();
+    }
+    /** Close a file left open by an archive that stopped mid-member. */
+    abort() {
+        if (this.openFd !== undefined)
+            external_node_fs_default().closeSync(this.openFd);
+        this.openFd = undefined;
+    }
+    /** After the archive ended: everything recorded arrived; directory modes applied last. */
+    finish() {
+        if (this.records) {
+            const missing = [...this.records.keys()].filter(r => !this.seen.has(r));
+            if (missing.length > 0)
+                throw new rejected_Rejected(`${missing.length} missing: ${missing.slice(0, LIST).map(shown).join(', ')}${missing.length > LIST ? ', …' : ''}`);
+        }
+        else if (!this.seen.has('')) {
+            throw new rejected_Rejected('the archive does not hold the entry');
+        }
+        const links = this.want.kind === 'indexed' ? this.want.links : undefined;
+        if (links && this.linked !== links.size)
+            throw new rejected_Rejected(`${links.size - this.linked} of the seal's hard links came as separate files`);
+        for (const [abs, mode] of this.dirModes.reverse())
+            external_node_fs_default().chmodSync(abs, mode);
+        return {
+            members: this.members,
+            bytes: this.bytes,
+            proven: this.want.kind !== 'bounded',
+            files: this.files,
+            masked: this.masked
+        };
+    }
+    relOf(name) {
+        if (name.startsWith('/'))
+            throw new rejected_Rejected(`absolute member name: ${shown(name)}`);
+        let rel;
+        if (name === this.prefix || name === `${this.prefix}/`)
+            rel = '';
+        else if (name.startsWith(`${this.prefix}/`))
+            rel = name.slice(this.prefix.length + 1);
+        else if (name.split('/').includes('..') && !this.prefix.split('/').includes('..'))
+            throw new rejected_Rejected(`member climbs out with "..": ${shown(name)}`);
+        else
+            throw new rejected_Rejected(`member outside the entry's path: ${shown(name)}`);
+        rel = rel.replace(/\/+$/, '');
+        if (rel !== '' && rel.split('/').some(c => c === '' || c === '.' || c === '..'))
+            throw new rejected_Rejected(`member name with "", "." or "..": ${shown(name)}`);
+        return rel;
+    }
+    isIgnored(rel) {
+        if (rel === '' || !this.ignored)
+            return false;
+        const parts = rel.split('/');
+        for (let i = 1; i <= parts.length; i++)
+            if (this.ignored(parts.slice(0, i).join('/'), parts[i - 1] ?? ''))
+                return true;
+        return false;
+    }
+    /** A member below a link created from this archive would be written through that link. */
+    throughLink(rel, name) {
+        if (this.links.size === 0)
+            return;
+        let at = rel;
+        for (let cut = at.lastIndexOf('/'); cut > 0; cut = at.lastIndexOf('/')) {
+            at = at.slice(0, cut);
+            if (this.links.has(at))
+                throw new rejected_Rejected(`member written through a link: ${shown(name)}`);
+        }
+        if (rel !== '' && this.links.has(''))
+            throw new rejected_Rejected(`member written through a link: ${shown(name)}`);
+    }
+    checkShape(at, m) {
+        const w = this.want;
+        if (w.kind === 'file') {
+            if (at.rel !== '' || m.type !== 'file')
+                throw new rejected_Rejected(`unexpected ${m.type} member: ${shown(m.name)} (the entry is one file)`);
+            if (m.size !== w.size)
+                throw new rejected_Rejected(`size ${m.size}, recorded ${w.size}`);
+            if (m.mode !== w.mode)
+                throw new rejected_Rejected(`mode ${mode_octal(m.mode)}, recorded ${mode_octal(w.mode)}`);
+            return;
+        }
+        if (w.kind === 'bounded') {
+            if (w.single && at.rel !== '')
+                throw new rejected_Rejected(`unexpected member: ${shown(m.name)} (the entry is not a directory)`);
+            if (this.bytes + m.size > w.maxBytes)
+                throw new rejected_Rejected(`over ${w.maxBytes} bytes (the recorded bound)`);
+            return;
+        }
+        if (at.rel === '') {
+            if (m.type !== 'dir')
+                throw new rejected_Rejected(`the tree's root is a ${m.type} in the archive`);
+            return;
+        }
+        const r = this.records?.get(at.rel);
+        if (!r)
+            throw new rejected_Rejected(`extra ${m.type === 'dir' ? 'directory' : m.type}: ${shown(at.rel)}`);
+        const type = m.type === 'dir' ? 'd' : m.type === 'symlink' ? 'l' : 'f';
+        if (type !== r.type)
+            throw new rejected_Rejected(`${shown(at.rel)}: ${m.type} in the archive, recorded as type ${r.type}`);
+        if (type === 'f' && m.type === 'file' && m.size !== r.size)
+            throw new rejected_Rejected(`${shown(at.rel)}: size ${m.size}, recorded ${r.size}`);
+        if (type !== 'l' && m.mode !== r.mode)
+            throw new rejected_Rejected(`${shown(at.rel)}: mode ${mode_octal(m.mode)}, recorded ${mode_octal(r.mode)}`);
+        if (type === 'l' && m.linkname !== r.extra)
+            throw new rejected_Rejected(`${shown(at.rel)}: link target differs from the recorded one`);
+    }
+    /** Directories known to exist in scratch: one mkdir per directory, not one per member. */
+    made = new Set();
+    umask = currentUmask();
+    ensureParent(abs) {
+        const parent = external_node_path_default().dirname(abs);
+        if (this.made.has(parent))
+            return;
+        // Parents are created here, inside the private scratch directory, never followed links.
+        external_node_fs_default().mkdirSync(parent, { recursive: true, mode: 0o700 });
+        this.made.add(parent);
+    }
+    dir(at, m) {
+        this.ensureParent(at.abs);
+        external_node_fs_default().mkdirSync(at.abs, { mode: 0o700 });
+        this.made.add(at.abs);
+        this.dirModes.push([
+            at.abs,
+            at.rel === '' || !this.records ? m.mode : (this.records.get(at.rel)?.mode ?? m.mode)
+        ]);
+        return undefined;
+    }
+    symlink(at, m) {
+        // A directory made for an earlier member's parent cannot turn into a link.
+        if (this.made.has(at.abs))
+            throw new rejected_Rejected(`link in place of a directory: ${shown(m.name)} -> ${shown(m.linkname)}`);
+        if ((this.want.kind === 'bounded' || this.want.kind === 'file') && at.rel !== '') {
+            // Unindexed: a link may only point inside the entry (a link entry's own target is checked
+            // by the verifier on the scratch copy). The rule does not depend on what else the archive
+            // holds or in which order: a relative target, ".." only before its first name, not climbing
+            // above the entry's root from the link's own directory (a real one: nothing is extracted
+            // below a link). Every link obeying it, any chain of them, through links extracted before
+            // or after, can only end inside the entry, whereas a ".." after a name ("l/../..") climbs
+            // from wherever that name leads.
+            if (!no_follow_linkStaysInside(this.dest, at.abs, m.linkname))
+                throw new rejected_Rejected(`link escapes the entry: ${shown(m.name)} -> ${shown(m.linkname)}`);
+        }
+        this.ensureParent(at.abs);
+        external_node_fs_default().symlinkSync(m.linkname, at.abs);
+        this.links.add(at.rel);
+        this.files++;
+        return undefined;
+    }
+    /** A hard link's target as a path inside the entry; one that leaves it is refused. */
+    linkTarget(m) {
+        try {
+            return this.relOf(m.linkname);
+        }
+        catch {
+            throw new rejected_Rejected(`hard link out of the entry: ${shown(m.name)} -> ${shown(m.linkname)}`);
+        }
+    }
+    hardlink(at, m) {
+        const target = this.linkTarget(m);
+        const sealed = this.want.kind === 'indexed' ? this.want.links : undefined;
+        if (sealed && sealed.get(at.rel) !== target)
+            throw new rejected_Rejected(`hard link the seal does not record: ${shown(m.name)} -> ${shown(m.linkname)}`);
+        const sum = this.fileHashes.get(target);
+        if (sum === undefined)
+            throw new rejected_Rejected(`hard link to no extracted file: ${shown(m.name)} -> ${shown(m.linkname)}`);
+        const r = this.records?.get(at.rel);
+        if (this.records && r?.extra !== sum)
+            throw new rejected_Rejected(`${shown(at.rel)}: content differs from the recorded sha256`);
+        if (this.want.kind === 'file')
+            throw new rejected_Rejected('a hard link where one file is recorded');
+        // The copy writes the target's bytes again: they count like the target's own.
+        const size = this.fileSizes.get(target) ?? 0;
+        if (this.want.kind === 'bounded' && this.bytes + size > this.want.maxBytes)
+            throw new rejected_Rejected(`over ${this.want.maxBytes} bytes (the recorded bound, hard-linked copies counted)`);
+        this.bytes += size;
+        this.ensureParent(at.abs);
+        // A copy, not a link, unless the seal records this link (then both lie inside this tree):
+        // the placed tree shares no inode with anything else (made after the target's own write,
+        // which may still be queued).
+        this.writes.copy(at.abs, shown(at.rel), external_node_path_default().join(this.dest, target), sealed !== undefined);
+        if (sealed)
+            this.linked++;
+        this.fileHashes.set(at.rel, sum);
+        this.fileSizes.set(at.rel, size);
+        this.files++;
+        return undefined;
+    }
+    file(at, m) {
+        this.ensureParent(at.abs);
+        this.files++;
+        const want = this.want.kind === 'file' ? this.want.sha256 : this.records?.get(at.rel)?.extra;
+        // open() applies the umask: fix the mode only when it took something away (rarely).
+        const fixMode = (m.mode & ~this.umask & 0o777) !== m.mode;
+        return m.size <= HELD_MAX
+            ? this.heldFile(at, m, want, fixMode)
+            : this.streamedFile(at, m, want, fixMode);
+    }
+    judge(at, sum, want, size) {
+        if (this.want.kind !== 'bounded' && sum !== want)
+            throw new rejected_Rejected(`${at.rel === '' ? 'the file' : shown(at.rel)}: content differs from the recorded sha256`);
+        this.fileHashes.set(at.rel, sum);
+        this.fileSizes.set(at.rel, size);
+    }
+    /** Held whole: nothing reaches the disk unless every byte matched. */
+    heldFile(at, m, want, fixMode) {
+        const content = Buffer.allocUnsafe(m.size);
+        let filled = 0;
+        return {
+            write: chunk => {
+                if (filled + chunk.length > content.length)
+                    throw new rejected_Rejected(`${shown(m.name)}: overlong member`);
+                chunk.copy(content, filled);
+                filled += chunk.length;
+                this.bytes += chunk.length;
+            },
+            end: () => {
+                if (filled !== content.length)
+                    throw new rejected_Rejected(`${shown(m.name)}: short member`);
+                this.judge(at, external_node_crypto_default().hash('sha256', content), want, m.size);
+                this.writes.create(at.abs, shown(at.rel), content, m.mode, fixMode);
+            }
+        };
+    }
+    streamedFile(at, m, want, fixMode) {
+        const fd = external_node_fs_default().openSync(at.abs, (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW, m.mode & 0o777);
+        this.openFd = fd;
+        const hash = (0,external_node_crypto_.createHash)('sha256');
+        return {
+            write: chunk => {
+                this.bytes += chunk.length;
+                hash.update(chunk);
+                let off = 0;
+                while (off < chunk.length)
+                    off += external_node_fs_default().writeSync(fd, chunk, off, chunk.length - off);
+            },
+            end: () => {
+                const sum = hash.digest('hex');
+                this.openFd = undefined;
+                try {
+                    if (fixMode)
+                        external_node_fs_default().fchmodSync(fd, m.mode);
+                }
+                finally {
+                    external_node_fs_default().closeSync(fd);
+                }
+                this.judge(at, sum, want, m.size);
+            }
+        };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/fs/pinned-dir.ts
 /**
  * Directories held open, so that a name below one is resolved through the open directory and not
@@ -8640,6 +9510,1607 @@ function openDirAt(at, mkdir) {
         }
     }
 }
+
+;// CONCATENATED MODULE: ./src/core/restore/place.ts
+/**
+ * Moving a proven entry from scratch into the workspace: every parent between the workspace and
+ * the target must be a real directory (a link planted in the workspace is refused, not followed),
+ * missing parents are created one by one, and the old target is renamed aside before the new one
+ * is renamed in, so a failure puts the old one back and a success removes it.
+ *
+ * Checking the parents and then renaming by path would leave a window in which a parent swapped
+ * for a symlink sends the entry wherever the link points. So the parent is pinned: each component
+ * is opened with O_DIRECTORY|O_NOFOLLOW below the one before, and every rename names its file as
+ * `/proc/self/fd/N/name`, which Linux resolves through the open directory itself, whatever its
+ * path has become (Node has no renameat). Where /proc is not there (macOS) the renames go by path
+ * and the parent is checked again afterwards: if it is no longer the directory that was checked,
+ * the entry is taken back and the restore refused.
+ */
+
+
+
+
+
+
+function pinnedAt(fd, dirPath) {
+    const pinned = procPins(fd);
+    return {
+        fd,
+        pinned,
+        at: name => (pinned ? `/proc/self/fd/${fd}/${name}` : external_node_path_default().join(dirPath, name))
+    };
+}
+/** Open `name` below the directory `parent` as a directory, never through a link. */
+function openBelow(parent, name, rel) {
+    const refuse = () => {
+        const st = external_node_fs_default().lstatSync(parent.at(name), { throwIfNoEntry: false });
+        throw new rejected_Rejected(`not placed: ${shown(rel)} ${!st ? 'changed while placing' : st.isSymbolicLink() ? 'is a symbolic link' : 'is not a directory'}`);
+    };
+    try {
+        return openDirAt(parent.at(name), true);
+    }
+    catch (err) {
+        const code = err.code;
+        if (code === 'ENOTDIR' || code === 'ELOOP')
+            refuse();
+        throw err;
+    }
+}
+/**
+ * Open the parent of `target` below `workspace`, creating missing directories one by one; no
+ * component may be a link. The caller closes the returned descriptor.
+ */
+function pinParent(workspace, target) {
+    const rel = external_node_path_default().relative(workspace, external_node_path_default().dirname(target));
+    if (rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
+        throw new rejected_Rejected(`the target is outside the workspace: ${shown(target)}`);
+    let dir = pinnedAt(external_node_fs_default().openSync(workspace, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_DIRECTORY), workspace);
+    let at = workspace;
+    const parts = rel === '' ? [] : rel.split((external_node_path_default()).sep);
+    try {
+        for (let i = 0; i < parts.length; i++) {
+            const part = parts[i];
+            at = external_node_path_default().join(at, part);
+            const fd = openBelow(dir, part, parts.slice(0, i + 1).join('/'));
+            external_node_fs_default().closeSync(dir.fd);
+            dir = pinnedAt(fd, at);
+        }
+        return dir;
+    }
+    catch (err) {
+        external_node_fs_default().closeSync(dir.fd);
+        throw err;
+    }
+}
+/** Copy the scratch tree `from` to `name` in `dir`, creating each part inside a pinned directory. */
+function copyPinned(from, dir, name) {
+    const st = external_node_fs_default().lstatSync(from);
+    const to = dir.at(name);
+    if (st.isSymbolicLink())
+        return external_node_fs_default().symlinkSync(external_node_fs_default().readlinkSync(from), to);
+    if (st.isDirectory()) {
+        external_node_fs_default().mkdirSync(to, { mode: 0o700 });
+        const sub = pinnedAt(external_node_fs_default().openSync(to, OPEN_DIR), to);
+        try {
+            for (const n of external_node_fs_default().readdirSync(from))
+                copyPinned(external_node_path_default().join(from, n), sub, n);
+            external_node_fs_default().fchmodSync(sub.fd, st.mode & 0o7777);
+            external_node_fs_default().futimesSync(sub.fd, st.atime, st.mtime);
+        }
+        finally {
+            external_node_fs_default().closeSync(sub.fd);
+        }
+        return;
+    }
+    // COPYFILE_EXCL creates with O_EXCL: never over anything, never through a link.
+    external_node_fs_default().copyFileSync(from, to, (external_node_fs_default()).constants.COPYFILE_EXCL);
+    const fd = external_node_fs_default().openSync(to, (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+    try {
+        external_node_fs_default().fchmodSync(fd, st.mode & 0o7777);
+        external_node_fs_default().futimesSync(fd, st.atime, st.mtime);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+/** Same filesystem: rename. Else copy into the parent first (links kept as links). */
+function stageBeside(from, dir) {
+    const staged = ownedName('.swr-new-');
+    try {
+        external_node_fs_default().renameSync(from, dir.at(staged));
+    }
+    catch (err) {
+        if (err.code !== 'EXDEV')
+            throw err;
+        try {
+            if (dir.pinned)
+                copyPinned(from, dir, staged);
+            else
+                external_node_fs_default().cpSync(from, dir.at(staged), {
+                    recursive: true,
+                    verbatimSymlinks: true,
+                    preserveTimestamps: true
+                });
+        }
+        catch (copyErr) {
+            // A copy cut short (a full disk) would hold the last free space of the workspace.
+            external_node_fs_default().rmSync(dir.at(staged), { recursive: true, force: true });
+            throw new rejected_Rejected(`not placed: ${reasonOf(copyErr, "the workspace's")}`);
+        }
+    }
+    return staged;
+}
+const LEFT_BESIDE = [{ prefix: '.swr-new-' }, { prefix: '.swr-old-' }];
+function exists(p) {
+    return external_node_fs_default().lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+}
+/**
+ * Without /proc: after renaming by path, is the entry where it was meant to go? The parent's path
+ * must still lead, through real directories only, to the directory held open.
+ */
+function stillThere(workspace, target, dir) {
+    try {
+        const again = pinParent(workspace, target);
+        external_node_fs_default().closeSync(again.fd);
+        const held = external_node_fs_default().fstatSync(dir.fd);
+        const now = external_node_fs_default().lstatSync(external_node_path_default().dirname(target));
+        return now.ino === held.ino && now.dev === held.dev && exists(target);
+    }
+    catch {
+        return false;
+    }
+}
+/** Move `rel` from the old copy into the new one, where its parent is a real directory there. */
+function carry(oldRoot, newRoot, rel) {
+    const parts = rel.split('/');
+    if (parts.some(p => p === '' || p === '.' || p === '..'))
+        return;
+    let at = newRoot;
+    for (const p of parts.slice(0, -1)) {
+        at = external_node_path_default().join(at, p);
+        if (!external_node_fs_default().lstatSync(at, { throwIfNoEntry: false })?.isDirectory())
+            return;
+    }
+    const to = external_node_path_default().join(newRoot, rel);
+    if (external_node_fs_default().lstatSync(to, { throwIfNoEntry: false }))
+        return;
+    try {
+        external_node_fs_default().renameSync(external_node_path_default().join(oldRoot, rel), to);
+    }
+    catch {
+        // Gone meanwhile, or not movable: the old copy goes with it.
+    }
+}
+/**
+ * Put `from` (in scratch) at `target` (in the workspace). `keep`: paths below the old target
+ * (relative, POSIX) that move into the new one as they are (what a cache step leaves out).
+ */
+function place(workspace, from, target, opts = {}) {
+    const dir = pinParent(workspace, target);
+    try {
+        // What a run killed while placing here left beside its target (the names carry its pid).
+        sweepDead(dir.pinned ? `/proc/self/fd/${dir.fd}` : external_node_path_default().dirname(target), LEFT_BESIDE);
+        const name = external_node_path_default().basename(target);
+        const staged = stageBeside(from, dir);
+        let aside;
+        try {
+            if (exists(dir.at(name))) {
+                aside = ownedName('.swr-old-');
+                external_node_fs_default().renameSync(dir.at(name), dir.at(aside));
+            }
+            external_node_fs_default().renameSync(dir.at(staged), dir.at(name));
+        }
+        catch (err) {
+            if (aside && !exists(dir.at(name)))
+                external_node_fs_default().renameSync(dir.at(aside), dir.at(name));
+            external_node_fs_default().rmSync(dir.at(staged), { recursive: true, force: true });
+            throw err;
+        }
+        if (!dir.pinned && !stillThere(workspace, target, dir)) {
+            // The parent was swapped while the renames went by path: take the entry back from wherever
+            // the path now leads (the scratch directory is removed by the caller).
+            try {
+                external_node_fs_default().renameSync(dir.at(name), from);
+                if (aside)
+                    external_node_fs_default().renameSync(dir.at(aside), dir.at(name));
+            }
+            catch {
+                // Moved on again: nothing more can be taken back by path.
+            }
+            throw new rejected_Rejected(`not placed: a parent of ${shown(target)} changed while placing`);
+        }
+        if (aside) {
+            for (const rel of opts.keep ?? [])
+                carry(dir.at(aside), dir.at(name), rel);
+            external_node_fs_default().rmSync(dir.at(aside), { recursive: true, force: true });
+        }
+    }
+    finally {
+        external_node_fs_default().closeSync(dir.fd);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/fs/scratch.ts
+/**
+ * Private scratch directories: made fresh (0700) below a base, clearing those a dead run left
+ * there, and removed even when what was restored into them took away write permission.
+ */
+
+
+
+/** Make a fresh 0700 scratch directory below `base`, clearing those a dead run left there. */
+function makeScratch(base, name) {
+    external_node_fs_default().mkdirSync(base, { recursive: true });
+    return leftovers_makeOwnedTemp(base, name);
+}
+/** Remove a scratch directory, even one holding directories restored without write permission. */
+function removeScratch(dir) {
+    try {
+        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    }
+    catch {
+        const open = (d) => {
+            external_node_fs_default().chmodSync(d, 0o700);
+            for (const ent of external_node_fs_default().readdirSync(d, { withFileTypes: true }))
+                if (ent.isDirectory())
+                    open(external_node_path_default().join(d, ent.name));
+        };
+        open(dir);
+        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    }
+}
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(57075);
+;// CONCATENATED MODULE: ./src/core/exec/child-env.ts
+/**
+ * The environment of each system tool swr starts itself (sync, zstd). Every child gets one built
+ * for it and never inherits this process's: whatever a job keeps in its environment (a token a
+ * workflow put in `env:`) would otherwise be readable from `/proc/PID/environ` by any process of
+ * the same user while the child runs. Recipes, smoke commands and git build theirs in
+ * exec/signed-command.ts and git/run.ts; lint refuses a spawn without an explicit `env`.
+ */
+/** A system tool at a fixed path: a plain locale and the system's directories, nothing else. */
+function toolEnv() {
+    return { PATH: '/usr/bin:/bin', LC_ALL: 'C' };
+}
+
+;// CONCATENATED MODULE: ./src/core/archive/unpack.ts
+/**
+ * Streaming one compressed cache archive through decompression into the tar reader, stopping the
+ * download as soon as the reader refuses a member or has read the end of the archive. zstd is
+ * decoded by Node's zlib where it has it (Node 22.15+/24, the Action's runtime), else by a `zstd`
+ * binary at a fixed system path (never one found through PATH, which a workspace can prepend to).
+ */
+
+
+
+
+
+
+
+
+const ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd'];
+/**
+ * Output chunks of 256 KiB rather than zlib's 16 KiB: a node_modules archive inflates to ~340 MB
+ * of tar, and 20,000 chunks' callbacks and reads cost a third more than the decoding itself.
+ */
+const CHUNK = 256 * 1024;
+function zstdBinary() {
+    return ZSTD_PATHS.find(p => {
+        try {
+            external_node_fs_default().accessSync(p, (external_node_fs_default()).constants.X_OK);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    });
+}
+function decompressor(compression) {
+    if (compression === 'gzip')
+        return external_node_zlib_default().createGunzip({ chunkSize: CHUNK });
+    const native = (external_node_zlib_default()).createZstdDecompress;
+    if (native)
+        return native({ chunkSize: CHUNK });
+    const bin = zstdBinary();
+    if (!bin)
+        throw new rejected_Rejected('a zstd archive, and neither Node nor the system has zstd');
+    const child = (0,external_node_child_process_.spawn)(bin, ['-d', '-c', '-q'], {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: toolEnv()
+    });
+    let err = '';
+    child.stderr.on('data', (c) => (err = (err + c.toString('utf8')).slice(-400)));
+    const duplex = external_node_stream_.Duplex.from({ writable: child.stdin, readable: child.stdout });
+    child.on('close', code => {
+        if (code !== 0 && code !== null)
+            duplex.destroy(new Error(err.trim().split('\n').pop() || `zstd exited ${code}`));
+    });
+    child.stdin.on('error', () => undefined);
+    duplex.on('close', () => child.kill());
+    return duplex;
+}
+/**
+ * Watches the download: a network error, a connection closed before the body ended, a stall or the
+ * total bound each end it with one `Error` through `fail` (which must tear the pipeline down, since
+ * `pipe` neither ends nor destroys its destination when its source fails). Time spent waiting on
+ * our own consumer (`hold`) never counts as a stall.
+ */
+function watchDownload(source, bounds, onFault) {
+    let stopped = false;
+    const fail = (err) => {
+        if (!stopped)
+            onFault(err);
+    };
+    const stallMs = bounds.stallMs ?? DEFAULT_STALL_MS;
+    const expected = Number(source.headers?.['content-length']);
+    let received = 0;
+    let held = false;
+    let last = Date.now();
+    const timers = [];
+    const seconds = (ms) => `${Math.round(ms / 100) / 10} s`;
+    const stall = setInterval(() => {
+        if (!held && Date.now() - last >= stallMs)
+            fail(new Error(`stalled: no byte for ${seconds(stallMs)} after ${received} bytes`));
+    }, Math.max(50, Math.min(1000, stallMs / 4)));
+    timers.push(stall);
+    if (bounds.totalMs !== undefined)
+        timers.push(setTimeout(() => fail(new Error(`took longer than ${seconds(bounds.totalMs)}${bounds.totalName ? ` (${bounds.totalName})` : ''}`)), bounds.totalMs));
+    const cut = () => `the connection closed after ${received}${Number.isFinite(expected) ? ` of ${expected}` : ''} bytes`;
+    source.on('data', (c) => {
+        received += c.length;
+        last = Date.now();
+    });
+    source.on('error', e => fail(e.message === 'aborted' ? new Error(cut()) : e));
+    source.on('aborted', () => fail(new Error(cut())));
+    source.on('close', () => {
+        if (!source.readableEnded)
+            fail(new Error(cut()));
+    });
+    source.on('end', () => {
+        if (Number.isFinite(expected) && received < expected)
+            fail(new Error(cut()));
+    });
+    return {
+        progress: () => (last = Date.now()),
+        hold: (on) => ((held = on), (last = Date.now())),
+        stop: () => {
+            stopped = true;
+            timers.forEach(t => clearTimeout(t));
+        }
+    };
+}
+/** A download fault's one line: the system error's code said once, no addresses. */
+function faultLine(err) {
+    const code = err.code;
+    if (code === 'ECONNRESET')
+        return 'the connection was reset';
+    if (code === 'ETIMEDOUT')
+        return 'the connection timed out';
+    return oneLine(err);
+}
+/**
+ * Feed `source` (compressed) to a tar reader driving `handlers`. Resolves when the archive ended
+ * cleanly; rejects with a Rejected naming why not, in bounded time (`bounds`) whatever the network
+ * does. The source is destroyed either way.
+ */
+async function unpack(source, compression, handlers, bounds = {}) {
+    const reader = new TarReader(handlers);
+    let dec;
+    let sourceError;
+    const watch = watchDownload(source, bounds, err => {
+        if (sourceError || reader.done)
+            return;
+        sourceError = err;
+        source.unpipe();
+        source.destroy();
+        dec?.destroy(err);
+    });
+    try {
+        dec = decompressor(compression);
+        source.pipe(dec);
+        for await (const chunk of dec) {
+            watch.progress();
+            reader.write(chunk);
+            if (reader.done)
+                break;
+            const room = handlers.room?.();
+            if (room) {
+                watch.hold(true);
+                await room;
+                watch.hold(false);
+            }
+        }
+        if (!reader.done) {
+            if (sourceError)
+                throw new rejected_Rejected(`download failed: ${faultLine(sourceError)}`);
+            reader.finish();
+        }
+        await handlers.settle?.();
+    }
+    catch (err) {
+        if (err instanceof rejected_Rejected)
+            throw err;
+        if (sourceError)
+            throw new rejected_Rejected(`download failed: ${faultLine(sourceError)}`);
+        throw new rejected_Rejected(`truncated or corrupt archive (${oneLine(err)})`);
+    }
+    finally {
+        watch.stop();
+        source.unpipe();
+        source.destroy();
+        dec?.destroy();
+        // Nothing may still be writing into scratch once this returns (the caller removes it).
+        await handlers.settle?.().catch(() => undefined);
+    }
+}
+function oneLine(err) {
+    const text = err instanceof Error ? err.message : String(err);
+    return text.split('\n')[0]?.slice(0, 200) ?? '';
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/scratch.ts
+/**
+ * The one fill -> prove -> place path of an entry, for every source that writes bytes: a fresh
+ * private scratch directory, the source's members streamed into it under the entry's signed
+ * expectations (extract.ts), the scratch copy proven (while extracting, or by the verifier when
+ * nothing per-file is recorded), and only then placed (place.ts). A refused copy leaves the
+ * workspace as it was and says why in one line. `restoreEntry` feeds it a cache archive; the git
+ * source feeds it git's objects.
+ */
+
+
+
+
+
+
+
+
+
+/** Trees recorded without an index (imported from format 2) have no byte count: this bounds them. */
+const LOOSE_TREE_MAX_BYTES = 16 * 1024 * 1024 * 1024;
+const LOOSE_TREE_MAX_MEMBERS = 2_000_000;
+/** What the scratch copy of `e` must hold, from the signed manifest (and its tree index). */
+function expectationOf(e, ctx) {
+    switch (e.kind) {
+        case 'file':
+            return {
+                kind: 'file',
+                size: e.expect.size,
+                sha256: e.expect.sha256,
+                mode: parseMode(e.expect.mode)
+            };
+        case 'blob':
+            return { kind: 'bounded', maxMembers: 1, maxBytes: e.expect.size, single: true };
+        case 'link':
+            return { kind: 'bounded', maxMembers: 1, maxBytes: 0, single: true };
+        case 'tree': {
+            const records = e.expect.index ? ctx.readIndex(e.id, e.expect.index) : undefined;
+            if (records)
+                return { kind: 'indexed', records, ignore: e.ignore };
+            const files = e.expect.max_files ?? e.expect.files;
+            return {
+                kind: 'bounded',
+                // Directories are members too: allow as many again, plus a margin.
+                maxMembers: files !== undefined ? files * 2 + 64 : LOOSE_TREE_MAX_MEMBERS,
+                maxBytes: LOOSE_TREE_MAX_BYTES,
+                single: false
+            };
+        }
+    }
+}
+function provenFinding(e, from, files, bytes) {
+    const f = {
+        id: e.id,
+        kind: e.kind,
+        path: e.path,
+        tier: e.tier,
+        status: 'OK',
+        reason: 'ok',
+        detail: `restored from ${from}, every byte verified while extracting (${files} files, ${bytes} bytes)`,
+        recorded: {},
+        found: { files, bytes },
+        cached: false
+    };
+    return f;
+}
+/** How a restore says that modes from the archive were masked. */
+function maskedNote(n) {
+    return `setuid, setgid, sticky and world-writable bits dropped from ${n} member${n === 1 ? '' : 's'}`;
+}
+async function restoreEntry(e, archive, ctx) {
+    const want = expectationOf(e, ctx);
+    return restoreInScratch(e, ctx, { from: 'the cache', prefix: archive.prefix, want }, async (x) => unpack(await archive.open(), archive.compression, x, archive.bounds));
+}
+/**
+ * Restore `e` by having `fill` hand its members to an extractor bound by `how.want`, in a fresh
+ * private scratch directory; prove the copy, then place it.
+ */
+async function restoreInScratch(e, ctx, how, fill) {
+    const scratch = makeScratch(ctx.scratchBase, 'swr-restore');
+    try {
+        const root = external_node_path_default().join(scratch, 'w');
+        const dest = resolveEntryPath(root, e.path);
+        external_node_fs_default().mkdirSync(external_node_path_default().dirname(dest), { recursive: true, mode: 0o700 });
+        const extractor = new EntryExtractor(how.prefix, dest, how.want);
+        try {
+            await fill(extractor);
+        }
+        finally {
+            extractor.abort();
+        }
+        const summary = extractor.finish();
+        let proven;
+        if (summary.proven)
+            proven = provenFinding(e, how.from, summary.files, summary.bytes);
+        else {
+            const f = await ctx.verifyAt(root, e);
+            if (f.status !== 'OK')
+                throw new rejected_Rejected(`${f.status}: ${f.detail}${summary.masked ? ` (${maskedNote(summary.masked)})` : ''}`);
+        }
+        place(ctx.workspace, dest, resolveEntryPath(ctx.workspace, e.path));
+        return {
+            placed: true,
+            proven,
+            members: summary.members,
+            bytes: summary.bytes,
+            masked: summary.masked
+        };
+    }
+    catch (err) {
+        return {
+            placed: false,
+            reason: reasonOf(err),
+            ...(err instanceof Absent ? { absent: true } : {})
+        };
+    }
+    finally {
+        removeScratch(scratch);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/sources/cache.ts
+/**
+ * The Actions cache: the state saved for exactly the entry's signed expectations (offered when a
+ * cache is reachable), and the manifest's declared cache keys. Each archive is proven in scratch
+ * (scratch.ts) before anything is placed.
+ */
+
+
+
+const cacheSource = {
+    kind: 'cache',
+    offered: (entry, opts) => opts.savedState
+        ? [{ kind: 'cache', key: stateKey(entry), restoreKeys: [], savedState: true }]
+        : [],
+    declared: src => typeof src === 'string'
+        ? undefined
+        : {
+            kind: 'cache',
+            key: src.cache.key,
+            restoreKeys: src.cache['restore-keys'] ?? [],
+            savedState: false
+        },
+    async attempt(src, entry, ctx) {
+        const cache = ctx.ports.cache;
+        if (!cache)
+            return {
+                attempt: {
+                    source: 'cache',
+                    outcome: 'skipped',
+                    key: src.key,
+                    detail: `cache ${src.key} skipped: no Actions cache service here`
+                }
+            };
+        const hit = await cache.find(resolveEntryPath(ctx.workspace, entry.path), src.key, src.restoreKeys);
+        if (!hit)
+            return {
+                attempt: {
+                    source: 'cache',
+                    outcome: 'miss',
+                    key: src.key,
+                    detail: `cache miss for ${src.key}${src.savedState ? ' (saved state)' : ''}`
+                }
+            };
+        const how = `cache ${hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`}${src.savedState ? ' (saved state)' : ''}`;
+        const r = await restoreEntry(entry, hit, { workspace: ctx.workspace, ...ctx.restore });
+        const base = {
+            source: 'cache',
+            key: src.key,
+            matchedKey: hit.matchedKey,
+            exact: hit.exact
+        };
+        if (!r.placed)
+            return { attempt: { ...base, outcome: 'not-healed', detail: `${how} rejected: ${r.reason}` } };
+        return {
+            attempt: {
+                ...base,
+                outcome: 'healed',
+                detail: r.masked ? `${how} (${maskedNote(r.masked)})` : how
+            },
+            ...(r.proven ? { proven: r.proven } : {})
+        };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/core/capture/escrow.ts
+/**
+ * Escrow: small files carried inside the (signed) manifest, so they can be restored without a
+ * recipe. Bytes are escrowed only after they match the recorded sha256, and restored only after
+ * the inflated bytes match it again; the inflate is bounded by the recorded size, so a
+ * decompression bomb is refused before anything is written.
+ *
+ * The write never follows a symlink: the parent directories are resolved by no-follow.ts (a
+ * symlinked parent is refused, a missing one created), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
+ * the target directory, is fsynced, gets the recorded mode, and is renamed over the target (a
+ * symlink planted at the target is replaced, not followed). The result is hashed again.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+const escrow_ESCROW_MAX_BYTES = 256 * 1024;
+function refuse(e, why) {
+    return new errors_SwrError(`${e.id}: escrow ${why}`, errors_EXIT.UNREPAIRABLE);
+}
+function secretRefusal(e, why) {
+    return refuse(e, `refused: ${e.path} ${why}; secrets are tracked by hash, never escrowed`);
+}
+/**
+ * Escrow the file's current bytes; refuses when they are not the recorded ones, and always for a
+ * secret (the manifest is shared and pushed: secrets are tracked by hash only): by name before
+ * anything is read, by place (`stateDir`) and by content after: every byte to be embedded passes
+ * the full secret scan (the maintained rule set and swr's own rules, secret-scan.ts).
+ */
+async function captureEscrow(workspace, e, maxBytes = escrow_ESCROW_MAX_BYTES, stateDir) {
+    const byName = secretReason({ rel: e.path, bytes: new Uint8Array() });
+    if (byName)
+        throw secretRefusal(e, byName);
+    if (e.expect.size > maxBytes)
+        throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`);
+    const abs = resolveEntryPath(workspace, e.path);
+    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
+    let bytes;
+    try {
+        const st = external_node_fs_default().fstatSync(fd);
+        if (!st.isFile())
+            throw refuse(e, 'refused: not a regular file');
+        if (st.size !== e.expect.size)
+            throw refuse(e, `refused: ${st.size} bytes on disk, ${e.expect.size} recorded`);
+        bytes = Buffer.alloc(st.size);
+        let got = 0;
+        while (got < st.size) {
+            const n = external_node_fs_default().readSync(fd, bytes, got, st.size - got, got);
+            if (n === 0)
+                break;
+            got += n;
+        }
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+    const scan = await secret_scan_loadSecretScan();
+    const secret = secretReason({ rel: e.path, abs, bytes, scan, ...(stateDir ? { stateDir } : {}) });
+    if (secret)
+        throw secretRefusal(e, secret);
+    const sha = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+    if (sha !== e.expect.sha256)
+        throw refuse(e, 'refused: the file on disk does not match its recorded sha256');
+    return {
+        encoding: 'deflate-base64',
+        data: (0,external_node_zlib_.deflateRawSync)(bytes, { level: 9 }).toString('base64')
+    };
+}
+/** The escrowed bytes, checked against the recorded size and sha256 (bounded inflate). */
+function escrowedBytes(e) {
+    if (!e.escrow)
+        throw refuse(e, 'absent');
+    let bytes;
+    try {
+        bytes = (0,external_node_zlib_.inflateRawSync)(Buffer.from(e.escrow.data, 'base64'), {
+            maxOutputLength: Math.max(1, e.expect.size)
+        });
+    }
+    catch {
+        throw refuse(e, `refused: inflates to more than the recorded ${e.expect.size} bytes, or is not deflate data`);
+    }
+    if (bytes.length !== e.expect.size)
+        throw refuse(e, `refused: ${bytes.length} bytes, ${e.expect.size} recorded`);
+    if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== e.expect.sha256)
+        throw refuse(e, 'refused: bytes do not match the recorded sha256');
+    return bytes;
+}
+/**
+ * Create or check each parent directory below the workspace without following a symlink. Those a
+ * batch already found real (`known`) are not looked at again; instead the parent itself must
+ * still be the directory the batch found: an ancestor replaced by a link since leads elsewhere,
+ * to another directory, and is refused as a link would have been.
+ */
+function safeParent(workspace, e, known) {
+    let target;
+    try {
+        target = no_follow_resolveNoFollow(workspace, e.path, { mkdir: true, known });
+    }
+    catch (err) {
+        if (err instanceof no_follow_SymlinkRefusal)
+            throw refuse(e, `refused: ${err.message}`);
+        throw err;
+    }
+    const dir = external_node_path_default().dirname(target);
+    const st = external_node_fs_default().lstatSync(dir);
+    const seen = known?.get(dir);
+    if (seen && (seen.dev !== st.dev || seen.ino !== st.ino || !st.isDirectory()))
+        throw refuse(e, 'refused: the target directory was replaced while writing');
+    return { dir, dev: st.dev, ino: st.ino };
+}
+/** Random bytes for temporary names, drawn 4 KiB at a time: one draw per 512 names, not one each. */
+let namePool = Buffer.alloc(0);
+let namePoolAt = 0;
+function randomHex8() {
+    if (namePoolAt + 8 > namePool.length) {
+        namePool = (0,external_node_crypto_.randomBytes)(4096);
+        namePoolAt = 0;
+    }
+    namePoolAt += 8;
+    return namePool.toString('hex', namePoolAt - 8, namePoolAt);
+}
+/**
+ * The first half of a restore: the checked bytes in a new file beside the target, created
+ * exclusively without following a link, with the recorded mode. `sync: false` leaves it unsynced
+ * for a caller that makes a whole batch durable at once before any of it is committed; `known`,
+ * the directories that batch already resolved.
+ */
+function stageEscrow(workspace, e, opts = { sync: true }) {
+    const bytes = escrowedBytes(e);
+    const parent = safeParent(workspace, e, opts.known);
+    const target = external_node_path_default().join(parent.dir, external_node_path_default().posix.basename(e.path));
+    const tmp = external_node_path_default().join(parent.dir, `.${external_node_path_default().posix.basename(e.path)}.swr-${randomHex8()}.tmp`);
+    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
+    const fd = external_node_fs_default().openSync(tmp, flags, 0o600);
+    try {
+        try {
+            writeAll(fd, bytes);
+            external_node_fs_default().fchmodSync(fd, parseMode(e.expect.mode));
+            if (opts.sync)
+                external_node_fs_default().fsyncSync(fd);
+        }
+        finally {
+            external_node_fs_default().closeSync(fd);
+        }
+    }
+    catch (err) {
+        external_node_fs_default().rmSync(tmp, { force: true });
+        throw err;
+    }
+    const commit = ({ prove } = { prove: true }) => {
+        try {
+            const again = external_node_fs_default().lstatSync(parent.dir);
+            if (again.dev !== parent.dev || again.ino !== parent.ino || again.isSymbolicLink()) {
+                throw refuse(e, 'refused: the target directory was replaced while writing');
+            }
+            const existing = external_node_fs_default().lstatSync(target, { throwIfNoEntry: false });
+            if (existing?.isDirectory())
+                throw refuse(e, `refused: ${e.path} is a directory; remove it first`);
+            external_node_fs_default().renameSync(tmp, target);
+        }
+        catch (err) {
+            external_node_fs_default().rmSync(tmp, { force: true });
+            throw err;
+        }
+        if (prove && hashFile(target).sha256 !== e.expect.sha256)
+            throw refuse(e, 'restored, but the file does not verify');
+    };
+    return { entry: e, tmp, dev: parent.dev, commit, discard: () => external_node_fs_default().rmSync(tmp, { force: true }) };
+}
+/** Write the escrowed file into place (see the module comment) and prove it verifies. */
+function restoreFromEscrow(workspace, e) {
+    stageEscrow(workspace, e).commit();
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/sources/escrow.ts
+/**
+ * Escrow: a small file's bytes carried in the signed manifest, written beside the target and
+ * renamed into place (capture/escrow.ts stages and commits it; the runner batches a wave's
+ * escrow restores so one sync covers them all).
+ */
+
+
+/** An escrow restore's failure as its attempt's detail; anything but a refusal or an fs error is a bug. */
+function escrowFailure(err) {
+    if (!(err instanceof errors_SwrError) && !(err instanceof Error && 'code' in err))
+        throw err;
+    return err instanceof Error ? err.message : String(err);
+}
+const escrowSource = {
+    kind: 'escrow',
+    offered: entry => (entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : []),
+    async attempt(_src, entry, ctx) {
+        if (entry.kind !== 'file')
+            return {
+                attempt: { source: 'escrow', outcome: 'failed', detail: 'escrow on a non-file entry' }
+            };
+        try {
+            restoreFromEscrow(ctx.workspace, entry);
+            return { attempt: { source: 'escrow', outcome: 'healed', detail: 'restored from escrow' } };
+        }
+        catch (err) {
+            return { attempt: { source: 'escrow', outcome: 'failed', detail: escrowFailure(err) } };
+        }
+    }
+};
+
+;// CONCATENATED MODULE: ./src/core/git/run.ts
+/**
+ * The one way swr runs git. A repository's configuration can name commands (`core.fsmonitor`,
+ * hooks, `core.sshCommand`, aliases, pagers) and `.git/config` is a file that a cache restore or
+ * an earlier step can write, so git runs here with a fixed configuration laid over whatever the
+ * repository says, and with an environment holding only what git needs to reach a remote: never
+ * the job's tokens, the HMAC key or a recipe's secrets.
+ *
+ * A local repository git pushes into or fetches from runs its own receive-pack/upload-pack, which
+ * would run the receiving repository's hooks; `localTransport` spells those with the same fixed
+ * configuration, so no hook of either side runs.
+ */
+
+/** Laid over every configuration git reads: nothing here can make git run a command. */
+const FIXED_CONFIG = [
+    'core.hooksPath=/dev/null',
+    'core.fsmonitor=false',
+    'core.untrackedCache=false',
+    'core.pager=cat',
+    'core.editor=false',
+    'core.askPass=',
+    'core.alternateRefsCommand=true',
+    'diff.external=',
+    'protocol.ext.allow=never'
+];
+/** Variables git may see: locale, home, temp, and how this user reaches remotes. */
+const PASSED = new Set([
+    'PATH',
+    'HOME',
+    'LANG',
+    'LC_ALL',
+    'TMPDIR',
+    'XDG_CONFIG_HOME',
+    'SSH_AUTH_SOCK',
+    'GIT_SSH_COMMAND',
+    'HTTP_PROXY',
+    'HTTPS_PROXY',
+    'NO_PROXY',
+    'http_proxy',
+    'https_proxy',
+    'no_proxy',
+    'SSL_CERT_FILE',
+    'SSL_CERT_DIR',
+    'GIT_SSL_CAINFO'
+]);
+const configArgs = () => FIXED_CONFIG.flatMap(c => ['-c', c]);
+/** The environment git runs with, built from `from` (never inherited whole). */
+function gitEnv(from) {
+    const env = {};
+    for (const [k, v] of Object.entries(from))
+        if (v !== undefined && PASSED.has(k))
+            env[k] = v;
+    return {
+        ...env,
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_ALLOW_PROTOCOL: 'file:git:http:https:ssh',
+        GIT_AUTHOR_NAME: 'swr',
+        GIT_AUTHOR_EMAIL: 'swr@localhost',
+        GIT_COMMITTER_NAME: 'swr',
+        GIT_COMMITTER_EMAIL: 'swr@localhost',
+        GIT_SSH_COMMAND: env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes',
+        GIT_CONFIG_NOSYSTEM: '1',
+        // A partial clone fetches a missing object from its promisor remote on first read: a
+        // transport swr did not ask for, configured by the workspace. A missing object stays missing.
+        GIT_NO_LAZY_FETCH: '1',
+        // refs/replace would let the repository hand back another object than the one named.
+        GIT_NO_REPLACE_OBJECTS: '1',
+        LC_ALL: 'C'
+    };
+}
+/**
+ * `--receive-pack`/`--upload-pack` for a local remote: git starts these through the shell with
+ * the repository path appended, and without the caller's `-c` settings (git clears them for the
+ * local transport), so they are repeated here.
+ */
+function run_localTransport() {
+    const fixed = FIXED_CONFIG.map(c => `-c '${c}'`).join(' ');
+    return {
+        push: `--receive-pack=git ${fixed} receive-pack`,
+        fetch: `--upload-pack=git ${fixed} upload-pack`
+    };
+}
+function spawnGit(args, opts) {
+    return (0,external_node_child_process_.spawn)('git', [...configArgs(), ...args], {
+        cwd: opts.cwd,
+        env: gitEnv(opts.env),
+        stdio: ['pipe', 'pipe', 'pipe']
+    });
+}
+/** git's last stderr line, one line and bounded, or how it ended. */
+function lastLine(err, code) {
+    const line = err.trim().split('\n').filter(Boolean).pop() ?? `exit ${code}`;
+    return line.replace(/\p{Cc}/gu, ' ').slice(0, 300);
+}
+/** `git ARGS` without a shell; resolves to stdout, rejects with git's last stderr line. */
+function run_runGit(args, opts) {
+    const maxOut = opts.maxOut ?? 1 << 20;
+    return new Promise((resolve, reject) => {
+        const child = spawnGit(args, opts);
+        const out = [];
+        let outBytes = 0;
+        let err = '';
+        let failed;
+        const timer = setTimeout(() => {
+            failed = new Error(`git ${args[0]} took longer than ${Math.round(opts.deadlineMs / 1000)} s`);
+            child.kill('SIGKILL');
+        }, opts.deadlineMs);
+        child.stdout.on('data', (c) => {
+            outBytes += c.length;
+            if (outBytes > maxOut) {
+                failed = new Error(`git ${args[0]} printed more than ${maxOut} bytes`);
+                child.kill('SIGKILL');
+            }
+            else
+                out.push(c);
+        });
+        child.stderr.on('data', (c) => {
+            err = (err + c.toString('utf8')).slice(-4000);
+        });
+        child.on('error', e => {
+            clearTimeout(timer);
+            reject(new Error(e.code === 'ENOENT' ? 'git is not installed' : e.message));
+        });
+        child.on('close', code => {
+            clearTimeout(timer);
+            if (failed)
+                return reject(failed);
+            if (code !== 0)
+                return reject(new Error(lastLine(err, code)));
+            resolve(Buffer.concat(out));
+        });
+        child.stdin.on('error', () => undefined);
+        child.stdin.end(opts.input ?? '');
+    });
+}
+/**
+ * `git ARGS` with its output streamed: for output too large to hold (a tree listing, blob bodies),
+ * read through `out` with the reader's own bounds. Same configuration and environment as runGit.
+ */
+function startGit(args, opts) {
+    const child = spawnGit(args, opts);
+    const name = args.find(a => !a.startsWith('-')) ?? 'git';
+    let err = '';
+    let failed;
+    const kill = (why) => {
+        failed ??= why;
+        child.kill('SIGKILL');
+        // Unread output would keep the pipe, and so the exit, pending: nobody wants it now.
+        child.stdout.destroy();
+    };
+    const timer = setTimeout(() => kill(new Error(`git ${name} took longer than ${Math.round(opts.deadlineMs / 1000)} s`)), opts.deadlineMs);
+    const onAbort = () => kill(new Error(`git ${name} stopped: interrupted`));
+    if (opts.abort?.aborted)
+        onAbort();
+    opts.abort?.addEventListener('abort', onAbort, { once: true });
+    child.stderr.on('data', (c) => (err = (err + c.toString('utf8')).slice(-4000)));
+    child.stdin.on('error', () => undefined);
+    const closed = new Promise((resolve, reject) => {
+        child.on('error', e => {
+            failed ??= new Error(e.code === 'ENOENT' ? 'git is not installed' : e.message);
+        });
+        child.on('close', code => {
+            clearTimeout(timer);
+            opts.abort?.removeEventListener('abort', onAbort);
+            if (failed)
+                reject(failed);
+            else if (code !== 0)
+                reject(new Error(lastLine(err, code)));
+            else
+                resolve();
+        });
+    });
+    // Whoever stops reading early is not told about the exit; `done` is.
+    closed.catch(() => undefined);
+    return {
+        out: child.stdout[Symbol.asyncIterator](),
+        send: text => void child.stdin.write(text),
+        done: () => {
+            child.stdin.end();
+            return closed;
+        },
+        stop: () => kill(new Error(`git ${name} stopped`))
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/git/objects.ts
+/**
+ * A commit's files read from git's object store as data. `git ls-tree` lists what lies at and
+ * below one path of a commit (mode, type, object id, size) and `git cat-file --batch` hands back
+ * each object's raw bytes. Neither applies attributes, filters, textconv or hooks, neither reads
+ * the work tree or the index, and a partial clone's missing object is not fetched (run.ts), so
+ * nothing the repository configures runs. Both outputs are read as streams under the caller's
+ * bounds: no listing and no object is ever held whole here.
+ */
+
+/** Longest ls-tree record (mode, type, id, a 4,096-byte name) and object header read. */
+const MAX_RECORD = 8 * 1024;
+const OID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+/** A stream read on demand: lines up to a separator, and counted runs of bytes. */
+class Pull {
+    src;
+    buf = Buffer.alloc(0);
+    constructor(src) {
+        this.src = src;
+    }
+    async more() {
+        const r = await this.src.next();
+        if (r.done)
+            return false;
+        this.buf = this.buf.length === 0 ? r.value : Buffer.concat([this.buf, r.value]);
+        return true;
+    }
+    /** The bytes before the next `sep` (consumed), undefined at a clean end. */
+    async until(sep) {
+        for (let from = 0;;) {
+            const at = this.buf.indexOf(sep, from);
+            if (at >= 0) {
+                const line = this.buf.subarray(0, at);
+                this.buf = this.buf.subarray(at + 1);
+                return line;
+            }
+            if (this.buf.length > MAX_RECORD)
+                throw new Error(`git printed a line over ${MAX_RECORD} bytes`);
+            from = this.buf.length;
+            if (!(await this.more())) {
+                if (this.buf.length === 0)
+                    return undefined;
+                throw new Error('git output ended mid-line');
+            }
+        }
+    }
+    /** The next `n` bytes, chunk by chunk as they arrive. */
+    async take(n, each) {
+        while (n > 0) {
+            if (this.buf.length === 0 && !(await this.more()))
+                throw new Error('git output ended early');
+            const part = this.buf.subarray(0, Math.min(n, this.buf.length));
+            this.buf = this.buf.subarray(part.length);
+            n -= part.length;
+            await each(part);
+        }
+    }
+}
+/** The commit `rev` names, as a full object id; undefined when it names none (no commit yet). */
+async function commitOf(ctx, rev) {
+    try {
+        const out = await run_runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], {
+            cwd: ctx.cwd,
+            env: ctx.env,
+            deadlineMs: ctx.deadlineMs,
+            maxOut: 200
+        });
+        const id = out.toString('latin1').trim();
+        return OID.test(id) ? id : undefined;
+    }
+    catch (err) {
+        // --quiet: a name that resolves to no commit is exit 1 and no words; anything else is said.
+        if (err.message === 'exit 1')
+            return undefined;
+        throw err;
+    }
+}
+/** One short answer of git (a rev-parse or config query); undefined on exit 1 (none). */
+async function ask(ctx, args) {
+    try {
+        const out = await run_runGit(args, {
+            cwd: ctx.cwd,
+            env: ctx.env,
+            deadlineMs: ctx.deadlineMs,
+            maxOut: 4096
+        });
+        return out.toString('latin1').trim();
+    }
+    catch (err) {
+        if (err.message === 'exit 1')
+            return undefined;
+        throw err;
+    }
+}
+/**
+ * Why HEAD names no commit: `unborn` (a branch with nothing committed yet), or `unreadable` with
+ * the id HEAD names (the ref is there but its object cannot be read: a removed pack or pack index,
+ * a lost object file).
+ */
+async function headState(ctx) {
+    const oid = await ask(ctx, ['rev-parse', '--verify', '--quiet', '--end-of-options', 'HEAD']);
+    if (oid && OID.test(oid))
+        return { state: 'unreadable', oid };
+    const ref = await ask(ctx, ['symbolic-ref', '--quiet', 'HEAD']);
+    const branch = ref?.replace(/^refs\/heads\//, '');
+    return branch ? { state: 'unborn', branch } : { state: 'unborn' };
+}
+/** What kind of clone the repository is, for naming why an object is not in it. */
+async function cloneKind(ctx) {
+    if ((await ask(ctx, ['rev-parse', '--is-shallow-repository'])) === 'true')
+        return 'shallow';
+    const partial = await ask(ctx, ['config', '--get', 'extensions.partialClone']);
+    if (partial)
+        return 'partial';
+    const promisor = await ask(ctx, ['config', '--get-regexp', '^remote\\..*\\.promisor$']);
+    return promisor && /\btrue$/m.test(promisor) ? 'partial' : 'full';
+}
+function parseItem(rec) {
+    const tab = rec.indexOf(0x09);
+    const head = tab < 0 ? [] : rec.toString('latin1', 0, tab).split(/ +/);
+    const [mode, type, oid] = head;
+    if (head.length !== 3 || !mode || !type || !oid || !OID.test(oid) || !/^[0-7]{6}$/.test(mode))
+        throw new Error('git ls-tree printed a record it should not');
+    return {
+        name: rec.toString('utf8', tab + 1),
+        mode: parseInt(mode, 8),
+        type,
+        oid
+    };
+}
+/**
+ * Everything at and below `rel` in commit `commit`, trees included, in git's order (a tree before
+ * what it holds). Read one record at a time; the caller stops when it has seen enough.
+ */
+async function* listTree(ctx, commit, rel) {
+    const git = startGit(['--literal-pathspecs', 'ls-tree', '-r', '-t', '-z', commit, '--', rel], ctx);
+    const pull = new Pull(git.out);
+    let finished = false;
+    try {
+        for (let rec = await pull.until(0); rec !== undefined; rec = await pull.until(0))
+            yield parseItem(rec);
+        finished = true;
+    }
+    finally {
+        if (!finished)
+            git.stop();
+        await git.done().catch(err => {
+            if (finished)
+                throw err;
+        });
+    }
+}
+/**
+ * git streams a packed blob only when it is over `core.bigFileThreshold` (else it inflates it
+ * whole in memory), and maps pack windows up to `core.packedGitLimit`: both kept small here, so
+ * git's own memory stays bounded too. (A blob stored as a delta is still rebuilt whole; git packs
+ * no blob over its own threshold, 512 MiB by default, as a delta.)
+ */
+const STREAMING = [
+    '-c',
+    'core.bigFileThreshold=1m',
+    '-c',
+    'core.packedGitWindowSize=16m',
+    '-c',
+    'core.packedGitLimit=64m'
+];
+/** One `git cat-file --batch` for many objects, asked for one at a time. */
+class ObjectReader {
+    git;
+    pull;
+    /** Bytes of the object opened last that are not read yet (its body and newline). */
+    pending = 0;
+    constructor(ctx) {
+        this.git = startGit([...STREAMING, 'cat-file', '--batch'], ctx);
+        this.pull = new Pull(this.git.out);
+    }
+    /** Ask for `oid`; its body must then be read (`body`) or skipped (`skip`) before the next. */
+    async open(oid) {
+        if (this.pending > 0)
+            await this.skip();
+        if (!OID.test(oid))
+            throw new Error('not an object id');
+        this.git.send(`${oid}\n`);
+        const line = await this.pull.until(0x0a).catch(err => this.gone(err));
+        if (line === undefined)
+            return this.gone(new Error('git cat-file ended early'));
+        const [id, type, size] = line.toString('latin1').split(' ');
+        if (id !== oid)
+            throw new Error('git cat-file answered for another object');
+        if (type === 'missing')
+            return { missing: true };
+        if (!type || size === undefined || !/^\d{1,15}$/.test(size))
+            throw new Error(`git cat-file: ${type ?? 'no answer'}`);
+        this.pending = Number(size) + 1;
+        return { missing: false, type, size: Number(size) };
+    }
+    /**
+     * cat-file stopped answering: git's own last line says why (a partial clone's missing object
+     * ends it with "could not fetch … from promisor remote" when fetching is off).
+     */
+    async gone(err) {
+        await this.git.done().catch(e => (err = e));
+        throw err;
+    }
+    /** The body of the object just opened, chunk by chunk (the caller bounds what it keeps). */
+    async body(each) {
+        const n = this.pending - 1;
+        this.pending = 0;
+        await this.pull.take(n, each);
+        await this.pull.take(1, () => undefined);
+    }
+    /** Read past the object just opened. */
+    async skip() {
+        const n = this.pending;
+        this.pending = 0;
+        await this.pull.take(n, () => undefined);
+    }
+    /** End the batch (stops git at once: what it still had to say is not wanted). */
+    async close() {
+        this.git.stop();
+        await this.git.done().catch(() => undefined);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/sources/git-tree.ts
+/**
+ * The git source: an entry restored from the commit HEAD names, read from git's object store as
+ * data (`git ls-tree` and `git cat-file --batch` through the one git runner, never `checkout`,
+ * `archive` or anything else that applies attributes, filters or hooks, and never into the work
+ * tree). Each path is handed to the same extractor a cache archive goes through, in a fresh
+ * private scratch directory, so the same proof applies: counts and sizes checked before a byte is
+ * read, each file hashed as it is written and compared with the recorded sha256 (a file's expect,
+ * a blob's full sha256, a tree's signed index), modes as recorded, links kept inside the entry;
+ * what has no per-file record is verified in scratch. Only then is it placed (place.ts). A blob
+ * that differs from what was recorded, a path HEAD does not hold, an object a shallow or partial
+ * clone lacks (or a full clone lost), an unborn HEAD or one whose commit cannot be read refuses
+ * the source in one line, and the next source runs.
+ *
+ * HEAD, not a commit recorded in the manifest: the recorded hashes are what the bytes must match,
+ * so which commit supplies them decides only whether the source can help, never what is placed.
+ */
+
+
+
+
+
+/** Longest link target read from git (Linux's PATH_MAX). */
+const MAX_LINK_BYTES = 4096;
+/** Paths the tree's ignore rules leave out that the listing may hold before it is refused. */
+const MAX_SKIPPED = 1_000_000;
+const DIR = 0o040000;
+const FILE = 0o100644;
+const EXEC = 0o100755;
+const LINK = 0o120000;
+const SUBMODULE = 0o160000;
+/** An object this repository does not hold; worded once the kind of clone is known. */
+class MissingObject extends Absent {
+    item;
+    constructor(item) {
+        super(`not in git: ${shown(item.name)} (object ${item.oid.slice(0, 12)}) is not in this clone`);
+        this.item = item;
+    }
+}
+function notHere(item) {
+    return new MissingObject(item);
+}
+/**
+ * Why the object is missing, in one line: a shallow or partial clone leaves objects out (a miss;
+ * swr does not fetch), while a full clone that lacks one has a damaged object store.
+ */
+async function missingReason(git, item) {
+    const what = `${shown(item.name)} (object ${item.oid.slice(0, 12)})`;
+    const kind = await cloneKind(git).catch(() => undefined);
+    if (kind === 'shallow' || kind === 'partial')
+        return new Absent(`not in git: ${what} is not in this clone (a ${kind} clone); swr does not fetch it`);
+    return new rejected_Rejected(`${what} is missing from the object store of this full clone (a lost object file, pack or pack index); swr does not fetch it`);
+}
+function what(mode) {
+    return mode === DIR
+        ? 'a directory'
+        : mode === LINK
+            ? 'a link'
+            : mode === SUBMODULE
+                ? 'a submodule'
+                : 'a file';
+}
+/**
+ * With a full sha256 and a mode recorded, a blob is proven like a file while it is written (the
+ * cache cannot: its archive is bounded by size only); anything else as the cache source binds it.
+ */
+function gitExpectation(e, ctx) {
+    if (e.kind === 'blob' && e.expect.sha256 && e.expect.mode)
+        return {
+            kind: 'file',
+            size: e.expect.size,
+            sha256: e.expect.sha256,
+            mode: parseMode(e.expect.mode)
+        };
+    return expectationOf(e, ctx);
+}
+/**
+ * The mode each path is written with: as recorded where the manifest records it (git keeps only
+ * the executable bit, and the recorded mode is what is verified), else git's own.
+ */
+function recordedModes(e, want) {
+    if (want.kind === 'file')
+        return () => want.mode;
+    if (want.kind === 'indexed') {
+        const byRel = new Map(want.records.map(r => [r.rel, r.mode]));
+        return name => byRel.get(name.slice(e.path.length + 1));
+    }
+    const own = e.kind === 'blob' && e.expect.mode ? parseMode(e.expect.mode) : undefined;
+    return name => (name === e.path ? own : undefined);
+}
+/**
+ * Open `item`'s object: a missing one (cat-file says so, or a partial clone's cat-file stops
+ * because it may not fetch it) is not in this clone.
+ */
+async function openObject(objects, item) {
+    const head = await objects.open(item.oid).catch((err) => {
+        throw /promisor remote|missing|not a valid object/i.test(err.message) ? notHere(item) : err;
+    });
+    if (head.missing)
+        throw notHere(item);
+    return head;
+}
+/** A small object's bytes (a link target), bounded before its body is read. */
+async function readSmall(objects, item, max) {
+    const head = await openObject(objects, item);
+    if (head.size > max)
+        throw new rejected_Rejected(`${shown(item.name)}: link target over ${max} bytes`);
+    const parts = [];
+    await objects.body(c => void parts.push(Buffer.from(c)));
+    return Buffer.concat(parts);
+}
+/** Hand one listed path to the extractor, its body streamed from cat-file. */
+async function feedItem(item, recorded, x, objects) {
+    const base = { name: item.name, linkname: '', size: 0 };
+    switch (item.mode) {
+        case DIR:
+            x.member({ ...base, type: 'dir', flag: '5', mode: recorded ?? 0o755 });
+            return;
+        case LINK: {
+            const target = await readSmall(objects, item, MAX_LINK_BYTES);
+            x.member({ ...base, type: 'symlink', flag: '2', mode: 0o777, linkname: target.toString() });
+            return;
+        }
+        case FILE:
+        case EXEC: {
+            const head = await openObject(objects, item);
+            if (head.type !== 'blob')
+                throw new rejected_Rejected(`${shown(item.name)}: git's object is a ${head.type}, not a blob`);
+            const m = {
+                ...base,
+                type: 'file',
+                flag: '0',
+                size: head.size,
+                mode: recorded ?? item.mode & 0o777
+            };
+            // The extractor checks the name, size and mode against the record before a byte is read.
+            const sink = x.member(m);
+            if (!sink)
+                return objects.skip();
+            await objects.body(async (chunk) => {
+                sink.write(chunk);
+                const room = x.room();
+                if (room)
+                    await room;
+            });
+            sink.end();
+            return;
+        }
+        case SUBMODULE:
+            throw new rejected_Rejected(`${shown(item.name)} is a submodule in git: its files are in another repository`);
+        default:
+            throw new rejected_Rejected(`${shown(item.name)}: git mode ${item.mode.toString(8)}`);
+    }
+}
+/** An entry that is not a tree must be the same kind of thing in git. */
+function sameKind(e, item) {
+    if (e.kind === 'tree' || item.name !== e.path)
+        return;
+    const fits = e.kind === 'link' ? item.mode === LINK : item.mode === FILE || item.mode === EXEC;
+    if (!fits)
+        throw new rejected_Rejected(`in git ${shown(e.path)} is ${what(item.mode)}, recorded as a ${e.kind}`);
+}
+/** Whether `name` (as ls-tree prints it) is a directory the entry lies in. */
+function isAbove(name, rel) {
+    const dir = name.replace(/\/+$/, '');
+    return dir === '.' || rel.startsWith(`${dir}/`);
+}
+async function git_tree_feed(e, want, x, git, commit) {
+    const modeOf = recordedModes(e, want);
+    const objects = new ObjectReader(git);
+    let found = false;
+    let skipped = 0;
+    try {
+        for await (const item of listTree(git, commit, e.path)) {
+            // `-t` lists the trees on the way to the entry too ("./" for the workspace itself).
+            if (isAbove(item.name, e.path))
+                continue;
+            if (item.name !== e.path && !item.name.startsWith(`${e.path}/`))
+                throw new rejected_Rejected(`git listed ${shown(item.name)}, outside the entry`);
+            found = true;
+            sameKind(e, item);
+            if (x.skips(item.name)) {
+                if (++skipped > MAX_SKIPPED)
+                    throw new rejected_Rejected(`more than ${MAX_SKIPPED} paths in git that the tree ignores`);
+                continue;
+            }
+            await feedItem(item, modeOf(item.name), x, objects);
+            const room = x.room();
+            if (room)
+                await room;
+        }
+    }
+    catch (err) {
+        if (err instanceof MissingObject)
+            throw await missingReason(git, err.item);
+        throw err instanceof rejected_Rejected ? err : new rejected_Rejected(`git: ${err.message}`);
+    }
+    finally {
+        await objects.close();
+    }
+    if (!found)
+        throw new Absent(`not in git: HEAD holds no ${shown(e.path)}`);
+    await x.settle();
+}
+/** Restore `e` from the commit HEAD names, proven in scratch before it is placed. */
+async function restoreFromGit(e, ctx) {
+    if (e.path === '.')
+        return { placed: false, absent: true, reason: 'the workspace itself is not taken from git' };
+    let commit;
+    try {
+        commit = await commitOf(ctx.git, 'HEAD');
+    }
+    catch (err) {
+        return { placed: false, reason: `git: ${err.message}` };
+    }
+    if (!commit) {
+        let head;
+        try {
+            head = await headState(ctx.git);
+        }
+        catch (err) {
+            return { placed: false, reason: `git: ${err.message}` };
+        }
+        if (head.state === 'unborn')
+            return {
+                placed: false,
+                absent: true,
+                reason: `not in git: HEAD is unborn (nothing committed${head.branch ? ` on ${shown(head.branch)}` : ''} yet)`
+            };
+        return {
+            placed: false,
+            reason: `HEAD names commit ${head.oid.slice(0, 12)}, which this repository cannot read (a removed pack or pack index, or a lost object file)`
+        };
+    }
+    const want = gitExpectation(e, ctx);
+    const from = `git (HEAD ${commit.slice(0, 12)})`;
+    const at = commit;
+    const r = await restoreInScratch(e, ctx, { from, prefix: e.path, want }, x => git_tree_feed(e, want, x, ctx.git, at));
+    return { ...r, commit };
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/sources/git.ts
+/** The entry's path in the commit HEAD names, proven in scratch against the recorded hashes. */
+
+const gitSource = {
+    kind: 'git',
+    offered: (entry, opts) => opts.git?.tracks(entry.path, entry.kind === 'tree') ? [{ kind: 'git' }] : [],
+    async attempt(_src, entry, ctx) {
+        const r = await restoreFromGit(entry, {
+            workspace: ctx.workspace,
+            ...ctx.restore,
+            git: {
+                cwd: ctx.workspace,
+                env: ctx.callerEnv,
+                deadlineMs: ctx.timeoutS(entry) * 1000,
+                abort: ctx.abort
+            }
+        });
+        const how = r.commit ? `git HEAD ${r.commit.slice(0, 12)}` : 'git';
+        if (r.placed)
+            return {
+                attempt: { source: 'git', outcome: 'healed', detail: `restored from ${how}` },
+                ...(r.proven ? { proven: r.proven } : {})
+            };
+        if (ctx.abort?.aborted)
+            return { attempt: { source: 'git', outcome: 'interrupted', detail: `${how}: interrupted` } };
+        return {
+            attempt: {
+                source: 'git',
+                outcome: r.absent ? 'miss' : 'not-healed',
+                detail: `${how}${r.absent ? '' : ' refused'}: ${r.reason}`
+            }
+        };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/core/restore/relink.ts
+/**
+ * The link source: a link entry that is gone, was flattened into a copy of what it pointed at (a
+ * cache or artifact round trip that follows links), or points elsewhere now gets the recorded
+ * link back, with no recipe: the link is made under a new random name beside the target and
+ * renamed over it, both through the parent directory held open from the workspace down
+ * (pinned-dir.ts), so a parent swapped for a link cannot send it elsewhere; missing parents are
+ * made the same way. A directory in the link's place is refused, not removed: it may hold what
+ * was copied through the link and more. Where directories cannot be pinned (no /proc), nothing
+ * is made and the step says why. The target is the signed one; the re-verification that follows
+ * judges the result as any check would.
+ */
+
+
+
+
+
+/** Make `entry`'s recorded link again; the detail of what was done, or why not (`made: false`). */
+function restoreLink(workspace, entry) {
+    try {
+        return inPinnedWorkspace(workspace, chain => relinkIn(chain, entry), () => ({
+            made: false,
+            detail: 'no link made: directories cannot be held open here (no /proc)'
+        }));
+    }
+    catch (err) {
+        const code = err.code;
+        if (typeof code !== 'string')
+            throw err;
+        return { made: false, detail: `no link made: ${why(code)}` };
+    }
+}
+function relinkIn(chain, e) {
+    const parent = chain.dirFd(external_node_path_default().posix.dirname(e.path), { mkdir: true });
+    const name = external_node_path_default().posix.basename(e.path);
+    const at = below(parent, name);
+    const now = external_node_fs_default().lstatSync(at, { throwIfNoEntry: false });
+    if (now?.isDirectory())
+        return {
+            made: false,
+            detail: `no link made: ${shownName(e.path)} is a directory; remove it first`
+        };
+    const tmp = below(parent, `.${name}.swr-${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
+    external_node_fs_default().symlinkSync(bytesOf(e.expect.target), tmp);
+    try {
+        external_node_fs_default().renameSync(tmp, at);
+    }
+    catch (err) {
+        external_node_fs_default().rmSync(tmp, { force: true });
+        throw err;
+    }
+    const was = !now ? 'was gone' : now.isSymbolicLink() ? 'pointed elsewhere' : 'was a copy';
+    return { made: true, detail: `recorded link made again (it ${was})` };
+}
+function why(code) {
+    switch (code) {
+        case 'ELOOP':
+            return 'a directory on its path is a symbolic link';
+        case 'ENOTDIR':
+            return 'a directory on its path is not a directory';
+        default:
+            return `${code} while making it`;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/sources/link.ts
+/** A link entry gone, flattened into a file or retargeted: the recorded link made again. */
+
+const linkSource = {
+    kind: 'link',
+    offered: (entry, opts) => (opts.relink && entry.kind === 'link' ? [{ kind: 'link' }] : []),
+    async attempt(_src, entry, ctx) {
+        if (entry.kind !== 'link')
+            return { attempt: { source: 'link', outcome: 'failed', detail: 'not a link entry' } };
+        const r = restoreLink(ctx.workspace, entry);
+        return { attempt: { source: 'link', outcome: r.made ? 'healed' : 'failed', detail: r.detail } };
+    }
+};
 
 ;// CONCATENATED MODULE: ./src/core/restore/modes.ts
 /**
@@ -8909,42 +11380,94 @@ function describeModes(entry, r) {
     return `${set}; left as they were: ${r.refused.join(', ')}${more}`;
 }
 
-;// CONCATENATED MODULE: ./src/core/restore/sources.ts
+;// CONCATENATED MODULE: ./src/core/restore/sources/modes.ts
+/** The recorded modes, when permission bits are all that is wrong: no byte written. */
+
+const modesSource = {
+    kind: 'modes',
+    offered: (entry, opts) => (opts.permOnly && modesRecorded(entry) ? [{ kind: 'modes' }] : []),
+    async attempt(_src, entry, ctx) {
+        const r = restoreModes(ctx.workspace, entry, ctx.restore.readIndex);
+        // Nothing set and nothing refused: the modes were mended since the check; re-verify.
+        const outcome = r.changed === 0 && r.refusedCount > 0 ? 'failed' : 'healed';
+        return { attempt: { source: 'modes', outcome, detail: describeModes(entry, r) } };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/core/restore/sources/recipe.ts
+/** A signed shell recipe of the manifest's, run through the gate (exec/signed-command.ts). */
+
+
+
+const recipeSource = {
+    kind: 'recipe',
+    declared: src => (typeof src === 'string' ? { kind: 'recipe', command: src } : undefined),
+    async attempt(src, entry, ctx) {
+        const timeoutS = ctx.timeoutS(entry);
+        const result = await signed_command_runSignedCommand({
+            entry,
+            command: src.command,
+            shell: ctx.shell,
+            cwd: ctx.workspace,
+            timeoutMs: timeoutS * 1000
+        }, {
+            gate: ctx.gate,
+            callerEnv: ctx.callerEnv,
+            secretScan: await secret_scan_loadSecretScan(),
+            abort: ctx.abort,
+            onLine: ctx.onLine
+        });
+        const { id: _id, ...recipe } = result;
+        const how = `recipe ${recipe_describeResult(result, timeoutS * 1000)}`;
+        if (result.interrupted)
+            return { recipe, attempt: { source: 'recipe', outcome: 'interrupted', detail: how } };
+        if (result.timedOut || result.exitCode !== 0)
+            return { recipe, attempt: { source: 'recipe', outcome: 'failed', detail: how } };
+        return { recipe, attempt: { source: 'recipe', outcome: 'healed', detail: how } };
+    }
+};
+
+;// CONCATENATED MODULE: ./src/core/restore/sources/index.ts
 /**
  * The sources a restore of one entry tries, in the order it tries them: the recorded modes first
- * when permission bits are all that is wrong (no byte written, modes.ts), the recorded link for a
- * link entry gone, flattened or retargeted (relink.ts), then escrow (bytes in the manifest, no code), then git when the workspace's git index tracks the entry (bytes already on
- * this machine, no code), then the state saved for exactly the entry's signed expectations when an
- * Actions cache is reachable (a download), then the manifest's own sources in the manifest's order
- * (recipes and declared cache keys). Local before remote, code-free before code: git comes before
- * the saved state because a git miss costs a local lookup of milliseconds where a cache lookup costs
- * a round trip, and both are proven against the same recorded hashes before anything is placed. The plan (what `--dry-run` and the report show), the runner (what it tries) and the
- * diagnosis (whether an entry has a way back) all read this one list, so what is shown is what
- * runs.
+ * when permission bits are all that is wrong (no byte written), the recorded link for a link entry
+ * gone, flattened or retargeted, then escrow (bytes in the manifest, no code), then git when the
+ * workspace's git index tracks the entry (bytes already on this machine, no code), then the state
+ * saved for exactly the entry's signed expectations when an Actions cache is reachable (a
+ * download), then the manifest's own sources in the manifest's order (recipes and declared cache
+ * keys). Local before remote, code-free before code: git comes before the saved state because a
+ * git miss costs a local lookup of milliseconds where a cache lookup costs a round trip, and both
+ * are proven against the same recorded hashes before anything is placed.
+ *
+ * The plan (what `--dry-run` and the report show), the runner (what it tries) and the diagnosis
+ * (whether an entry has a way back) all read this one table, so what is shown is what runs. A new
+ * kind of source is one file in this folder and one row below.
  */
 
 
 
+
+
+
+
+/** Every kind, in the order its offered sources are tried (declared ones keep the manifest's). */
+const sources_KINDS = {
+    modes: modesSource,
+    link: linkSource,
+    escrow: escrowSource,
+    git: gitSource,
+    cache: cacheSource,
+    recipe: recipeSource
+};
+const ORDER = Object.values(sources_KINDS);
 /** Every source a restore of `entry` tries, in order. */
 function sourcesOf(entry, opts = {}) {
-    const out = opts.permOnly && modesRecorded(entry) ? [{ kind: 'modes' }] : [];
-    if (opts.relink && entry.kind === 'link')
-        out.push({ kind: 'link' });
-    if (entry.kind === 'file' && entry.escrow)
-        out.push({ kind: 'escrow' });
-    if (opts.git?.tracks(entry.path, entry.kind === 'tree'))
-        out.push({ kind: 'git' });
-    if (opts.savedState)
-        out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], savedState: true });
-    for (const src of types_restoreSources(entry))
-        out.push(typeof src === 'string'
-            ? { kind: 'recipe', command: src }
-            : {
-                kind: 'cache',
-                key: src.cache.key,
-                restoreKeys: src.cache['restore-keys'] ?? [],
-                savedState: false
-            });
+    const out = ORDER.flatMap(k => k.offered?.(entry, opts) ?? []);
+    for (const declared of types_restoreSources(entry)) {
+        const src = ORDER.map(k => k.declared?.(declared)).find(s => s !== undefined);
+        if (src)
+            out.push(src);
+    }
     return out;
 }
 /**
@@ -8953,6 +11476,11 @@ function sourcesOf(entry, opts = {}) {
  */
 function hasSource(entry, opts = {}) {
     return sourcesOf(entry, opts).length > 0;
+}
+/** One try of `src` for `entry`, by its kind. */
+function attemptSource(src, entry, ctx) {
+    const def = sources_KINDS[src.kind];
+    return def.attempt(src, entry, ctx);
 }
 
 ;// CONCATENATED MODULE: ./src/core/verify/damage.ts
@@ -9956,201 +12484,6 @@ function refusalOf(waves, reason) {
     return `refusing to restore from a manifest this run does not trust: ${reason}; its ${used.length > 0 ? used.join(', ') : 'restore'} source${one ? ' runs' : 's run'} no manifest code, but ${one ? 'places' : 'place'} what its record names, so ${one ? 'it waits' : 'they wait'} for the signature too`;
 }
 
-;// CONCATENATED MODULE: ./src/core/capture/escrow.ts
-/**
- * Escrow: small files carried inside the (signed) manifest, so they can be restored without a
- * recipe. Bytes are escrowed only after they match the recorded sha256, and restored only after
- * the inflated bytes match it again; the inflate is bounded by the recorded size, so a
- * decompression bomb is refused before anything is written.
- *
- * The write never follows a symlink: the parent directories are resolved by no-follow.ts (a
- * symlinked parent is refused, a missing one created), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
- * the target directory, is fsynced, gets the recorded mode, and is renamed over the target (a
- * symlink planted at the target is replaced, not followed). The result is hashed again.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-const escrow_ESCROW_MAX_BYTES = 256 * 1024;
-function refuse(e, why) {
-    return new errors_SwrError(`${e.id}: escrow ${why}`, errors_EXIT.UNREPAIRABLE);
-}
-function secretRefusal(e, why) {
-    return refuse(e, `refused: ${e.path} ${why}; secrets are tracked by hash, never escrowed`);
-}
-/**
- * Escrow the file's current bytes; refuses when they are not the recorded ones, and always for a
- * secret (the manifest is shared and pushed: secrets are tracked by hash only): by name before
- * anything is read, by place (`stateDir`) and by content after: every byte to be embedded passes
- * the full secret scan (the maintained rule set and swr's own rules, secret-scan.ts).
- */
-async function captureEscrow(workspace, e, maxBytes = escrow_ESCROW_MAX_BYTES, stateDir) {
-    const byName = secretReason({ rel: e.path, bytes: new Uint8Array() });
-    if (byName)
-        throw secretRefusal(e, byName);
-    if (e.expect.size > maxBytes)
-        throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`);
-    const abs = resolveEntryPath(workspace, e.path);
-    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
-    let bytes;
-    try {
-        const st = external_node_fs_default().fstatSync(fd);
-        if (!st.isFile())
-            throw refuse(e, 'refused: not a regular file');
-        if (st.size !== e.expect.size)
-            throw refuse(e, `refused: ${st.size} bytes on disk, ${e.expect.size} recorded`);
-        bytes = Buffer.alloc(st.size);
-        let got = 0;
-        while (got < st.size) {
-            const n = external_node_fs_default().readSync(fd, bytes, got, st.size - got, got);
-            if (n === 0)
-                break;
-            got += n;
-        }
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-    const scan = await secret_scan_loadSecretScan();
-    const secret = secretReason({ rel: e.path, abs, bytes, scan, ...(stateDir ? { stateDir } : {}) });
-    if (secret)
-        throw secretRefusal(e, secret);
-    const sha = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
-    if (sha !== e.expect.sha256)
-        throw refuse(e, 'refused: the file on disk does not match its recorded sha256');
-    return {
-        encoding: 'deflate-base64',
-        data: (0,external_node_zlib_.deflateRawSync)(bytes, { level: 9 }).toString('base64')
-    };
-}
-/** The escrowed bytes, checked against the recorded size and sha256 (bounded inflate). */
-function escrowedBytes(e) {
-    if (!e.escrow)
-        throw refuse(e, 'absent');
-    let bytes;
-    try {
-        bytes = (0,external_node_zlib_.inflateRawSync)(Buffer.from(e.escrow.data, 'base64'), {
-            maxOutputLength: Math.max(1, e.expect.size)
-        });
-    }
-    catch {
-        throw refuse(e, `refused: inflates to more than the recorded ${e.expect.size} bytes, or is not deflate data`);
-    }
-    if (bytes.length !== e.expect.size)
-        throw refuse(e, `refused: ${bytes.length} bytes, ${e.expect.size} recorded`);
-    if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== e.expect.sha256)
-        throw refuse(e, 'refused: bytes do not match the recorded sha256');
-    return bytes;
-}
-/**
- * Create or check each parent directory below the workspace without following a symlink. Those a
- * batch already found real (`known`) are not looked at again; instead the parent itself must
- * still be the directory the batch found: an ancestor replaced by a link since leads elsewhere,
- * to another directory, and is refused as a link would have been.
- */
-function safeParent(workspace, e, known) {
-    let target;
-    try {
-        target = no_follow_resolveNoFollow(workspace, e.path, { mkdir: true, known });
-    }
-    catch (err) {
-        if (err instanceof no_follow_SymlinkRefusal)
-            throw refuse(e, `refused: ${err.message}`);
-        throw err;
-    }
-    const dir = external_node_path_default().dirname(target);
-    const st = external_node_fs_default().lstatSync(dir);
-    const seen = known?.get(dir);
-    if (seen && (seen.dev !== st.dev || seen.ino !== st.ino || !st.isDirectory()))
-        throw refuse(e, 'refused: the target directory was replaced while writing');
-    return { dir, dev: st.dev, ino: st.ino };
-}
-/** Random bytes for temporary names, drawn 4 KiB at a time: one draw per 512 names, not one each. */
-let namePool = Buffer.alloc(0);
-let namePoolAt = 0;
-function randomHex8() {
-    if (namePoolAt + 8 > namePool.length) {
-        namePool = (0,external_node_crypto_.randomBytes)(4096);
-        namePoolAt = 0;
-    }
-    namePoolAt += 8;
-    return namePool.toString('hex', namePoolAt - 8, namePoolAt);
-}
-/**
- * The first half of a restore: the checked bytes in a new file beside the target, created
- * exclusively without following a link, with the recorded mode. `sync: false` leaves it unsynced
- * for a caller that makes a whole batch durable at once before any of it is committed; `known`,
- * the directories that batch already resolved.
- */
-function stageEscrow(workspace, e, opts = { sync: true }) {
-    const bytes = escrowedBytes(e);
-    const parent = safeParent(workspace, e, opts.known);
-    const target = external_node_path_default().join(parent.dir, external_node_path_default().posix.basename(e.path));
-    const tmp = external_node_path_default().join(parent.dir, `.${external_node_path_default().posix.basename(e.path)}.swr-${randomHex8()}.tmp`);
-    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
-    const fd = external_node_fs_default().openSync(tmp, flags, 0o600);
-    try {
-        try {
-            writeAll(fd, bytes);
-            external_node_fs_default().fchmodSync(fd, parseMode(e.expect.mode));
-            if (opts.sync)
-                external_node_fs_default().fsyncSync(fd);
-        }
-        finally {
-            external_node_fs_default().closeSync(fd);
-        }
-    }
-    catch (err) {
-        external_node_fs_default().rmSync(tmp, { force: true });
-        throw err;
-    }
-    const commit = ({ prove } = { prove: true }) => {
-        try {
-            const again = external_node_fs_default().lstatSync(parent.dir);
-            if (again.dev !== parent.dev || again.ino !== parent.ino || again.isSymbolicLink()) {
-                throw refuse(e, 'refused: the target directory was replaced while writing');
-            }
-            const existing = external_node_fs_default().lstatSync(target, { throwIfNoEntry: false });
-            if (existing?.isDirectory())
-                throw refuse(e, `refused: ${e.path} is a directory; remove it first`);
-            external_node_fs_default().renameSync(tmp, target);
-        }
-        catch (err) {
-            external_node_fs_default().rmSync(tmp, { force: true });
-            throw err;
-        }
-        if (prove && hashFile(target).sha256 !== e.expect.sha256)
-            throw refuse(e, 'restored, but the file does not verify');
-    };
-    return { entry: e, tmp, dev: parent.dev, commit, discard: () => external_node_fs_default().rmSync(tmp, { force: true }) };
-}
-/** Write the escrowed file into place (see the module comment) and prove it verifies. */
-function restoreFromEscrow(workspace, e) {
-    stageEscrow(workspace, e).commit();
-}
-
-;// CONCATENATED MODULE: ./src/core/exec/child-env.ts
-/**
- * The environment of each system tool swr starts itself (sync, zstd). Every child gets one built
- * for it and never inherits this process's: whatever a job keeps in its environment (a token a
- * workflow put in `env:`) would otherwise be readable from `/proc/PID/environ` by any process of
- * the same user while the child runs. Recipes, smoke commands and git build theirs in
- * exec/signed-command.ts and git/run.ts; lint refuses a spawn without an explicit `env`.
- */
-/** A system tool at a fixed path: a plain locale and the system's directories, nothing else. */
-function toolEnv() {
-    return { PATH: '/usr/bin:/bin', LC_ALL: 'C' };
-}
-
 ;// CONCATENATED MODULE: ./src/core/fs/sync.ts
 /**
  * Making many new files durable at once. One fsync per file costs a journal commit each (1.5-3.5
@@ -10205,1432 +12538,6 @@ function syncFiles(files, dirs) {
     }
     for (const f of files)
         fsyncFile(f);
-}
-
-;// CONCATENATED MODULE: ./src/core/archive/tar-reader.ts
-/**
- * A push parser for the tar archives the Actions cache holds (POSIX pax as `tar --posix` writes
- * them, plain ustar, and GNU long names). It only reads: every member is handed to a sink that
- * decides where, or whether, its bytes go, so nothing here can write outside what the sink allows.
- * Any malformed header, unknown member type or early end is a Rejected with a one-line reason.
- */
-
-const BLOCK = 512;
-/**
- * Bounds on the extended headers (pax `x`/`g`, GNU `L`/`K`) in front of one member. Real ones are
- * one pax header of a few hundred bytes and ten-odd records (a name of up to PATH_MAX, times,
- * owner); without a bound a few megabytes of compressed headers unpack to gigabytes parsed into
- * a map that is never used.
- */
-const META_LIMITS = {
-    /** A name or link target (PATH_MAX on Linux). */
-    name: 4096,
-    /** All extended-header bodies before one member. */
-    bytes: 64 * 1024,
-    /** Extended headers before one member. */
-    headers: 8,
-    /** pax records before one member. */
-    records: 128,
-    /** All extended-header bodies in the archive: this much plus `perMember` for each member. */
-    slack: 1024 * 1024,
-    perMember: 4096
-};
-const FLAG_NAMES = {
-    '3': 'character device',
-    '4': 'block device',
-    '6': 'FIFO'
-};
-function flagName(flag) {
-    return FLAG_NAMES[flag] ?? `type ${JSON.stringify(flag)}`;
-}
-function cstr(b, start, len) {
-    const end = b.indexOf(0, start);
-    return b.toString('utf8', start, end === -1 || end > start + len ? start + len : end);
-}
-function tar_reader_octal(b, start, len, what) {
-    // GNU base-256: the high bit of the first byte set (sizes of 8 GiB and more).
-    if ((b[start] ?? 0) & 0x80) {
-        let n = (b[start] ?? 0) & 0x7f;
-        for (let i = start + 1; i < start + len; i++)
-            n = n * 256 + (b[i] ?? 0);
-        if (!Number.isSafeInteger(n))
-            throw new rejected_Rejected(`malformed archive: ${what} out of range`);
-        return n;
-    }
-    const text = cstr(b, start, len).trim();
-    if (text === '')
-        return 0;
-    if (!/^[0-7]+$/.test(text))
-        throw new rejected_Rejected(`malformed archive: ${what} is not octal`);
-    return parseInt(text, 8);
-}
-function checksumOk(h) {
-    let sum = 0;
-    for (let i = 0; i < BLOCK; i++)
-        sum += i >= 148 && i < 156 ? 32 : (h[i] ?? 0);
-    return tar_reader_octal(h, 148, 8, 'checksum') === sum;
-}
-/** Parse one pax body into `out`; `budget` is how many more records it may hold. */
-function parsePax(body, out, budget) {
-    let at = 0;
-    let n = 0;
-    while (at < body.length) {
-        if (++n > budget)
-            throw new rejected_Rejected(`malformed archive: over ${META_LIMITS.records} pax records for one member`);
-        const space = body.indexOf(0x20, at);
-        const len = space === -1 || space - at > 20 ? NaN : Number(body.toString('ascii', at, space));
-        if (!Number.isSafeInteger(len) || len <= 0 || at + len > body.length)
-            throw new rejected_Rejected('malformed archive: bad pax record');
-        const rec = body.toString('utf8', space + 1, at + len - 1);
-        const eq = rec.indexOf('=');
-        if (eq <= 0)
-            throw new rejected_Rejected('malformed archive: bad pax record');
-        out.set(rec.slice(0, eq), rec.slice(eq + 1));
-        at += len;
-    }
-    return n;
-}
-class TarReader {
-    handlers;
-    state = { kind: 'header' };
-    partial;
-    pax = new Map();
-    longName;
-    longLink;
-    zeroBlocks = 0;
-    /** Extended headers, their bytes and pax records since the last member. */
-    metaHeaders = 0;
-    metaBytes = 0;
-    paxRecords = 0;
-    /** Extended-header bytes and members in the whole archive. */
-    allMetaBytes = 0;
-    members = 0;
-    constructor(handlers) {
-        this.handlers = handlers;
-    }
-    /** True once the end-of-archive blocks were read: the rest of the stream is not needed. */
-    get done() {
-        return this.state.kind === 'end';
-    }
-    /** The stream ended: anything but a complete archive is a truncated one. */
-    finish() {
-        if (this.state.kind !== 'end' && !(this.state.kind === 'header' && this.zeroBlocks >= 1))
-            throw new rejected_Rejected('truncated archive');
-    }
-    write(chunk) {
-        const buf = chunk;
-        let at = 0;
-        if (this.partial) {
-            // Only the rest of the split header is joined (not the whole chunk: that copy was most of
-            // the garbage of a large archive).
-            const need = BLOCK - this.partial.length;
-            if (chunk.length < need) {
-                this.partial = Buffer.concat([this.partial, chunk]);
-                return;
-            }
-            const h = Buffer.concat([this.partial, chunk.subarray(0, need)]);
-            this.partial = undefined;
-            at = need;
-            this.header(h);
-        }
-        while (at < buf.length && this.state.kind !== 'end') {
-            const s = this.state;
-            if (s.kind === 'header') {
-                if (buf.length - at < BLOCK) {
-                    this.partial = Buffer.from(buf.subarray(at));
-                    return;
-                }
-                this.header(buf.subarray(at, at + BLOCK));
-                at += BLOCK;
-            }
-            else if (s.kind === 'body') {
-                const n = Math.min(s.left, buf.length - at);
-                if (n > 0)
-                    s.sink?.write(buf.subarray(at, at + n));
-                s.left -= n;
-                at += n;
-                if (s.left === 0) {
-                    s.sink?.end();
-                    this.state = s.pad > 0 ? { kind: 'pad', left: s.pad } : { kind: 'header' };
-                }
-            }
-            else if (s.kind === 'meta') {
-                const n = Math.min(s.left, buf.length - at);
-                s.parts.push(Buffer.from(buf.subarray(at, at + n)));
-                s.left -= n;
-                at += n;
-                if (s.left === 0) {
-                    this.meta(s.flag, Buffer.concat(s.parts));
-                    this.state = s.pad > 0 ? { kind: 'pad', left: s.pad } : { kind: 'header' };
-                }
-            }
-            else if (s.kind === 'pad') {
-                const n = Math.min(s.left, buf.length - at);
-                s.left -= n;
-                at += n;
-                if (s.left === 0)
-                    this.state = { kind: 'header' };
-            }
-        }
-    }
-    header(h) {
-        if (h.every(b => b === 0)) {
-            if (++this.zeroBlocks >= 2)
-                this.state = { kind: 'end' };
-            return;
-        }
-        if (this.zeroBlocks > 0)
-            throw new rejected_Rejected('malformed archive: data after an end block');
-        if (!checksumOk(h))
-            throw new rejected_Rejected('malformed archive: header checksum mismatch');
-        const flag = String.fromCharCode(h[156] || 0x30);
-        let size = tar_reader_octal(h, 124, 12, 'size');
-        const pad = (BLOCK - (size % BLOCK)) % BLOCK;
-        if (flag === 'x' || flag === 'g' || flag === 'L' || flag === 'K') {
-            this.boundMeta(flag, size);
-            this.state = { kind: 'meta', left: size, pad, flag, parts: [] };
-            if (size === 0) {
-                this.meta(flag, Buffer.alloc(0));
-                this.state = { kind: 'header' };
-            }
-            return;
-        }
-        // POSIX ustar ("ustar\0") splits long names into prefix/name; GNU ("ustar ") uses that field otherwise.
-        const posix = h.toString('ascii', 257, 262) === 'ustar' && h[262] === 0;
-        const prefix = posix ? cstr(h, 345, 155) : '';
-        let name = this.pax.get('path') ?? this.longName ?? (prefix ? `${prefix}/` : '') + cstr(h, 0, 100);
-        const linkname = this.pax.get('linkpath') ?? this.longLink ?? cstr(h, 157, 100);
-        const paxSize = this.pax.get('size');
-        if (paxSize !== undefined) {
-            size = Number(paxSize);
-            if (!/^\d+$/.test(paxSize) || !Number.isSafeInteger(size))
-                throw new rejected_Rejected('malformed archive: bad pax size');
-        }
-        this.pax = new Map();
-        this.longName = this.longLink = undefined;
-        this.metaHeaders = this.metaBytes = this.paxRecords = 0;
-        this.members++;
-        const type = flag === '0' || flag === '7'
-            ? 'file'
-            : flag === '5'
-                ? 'dir'
-                : flag === '2'
-                    ? 'symlink'
-                    : flag === '1'
-                        ? 'hardlink'
-                        : 'other';
-        if (type === 'dir')
-            name = name.replace(/\/+$/, '');
-        const member = {
-            name,
-            type,
-            flag,
-            mode: tar_reader_octal(h, 100, 8, 'mode') & 0o7777,
-            size: type === 'file' ? size : 0,
-            linkname
-        };
-        const sink = this.handlers.member(member);
-        // Only regular files carry a body we read; any other member's declared size is skipped.
-        const bodyPad = (BLOCK - (size % BLOCK)) % BLOCK;
-        if (size === 0) {
-            sink?.end();
-            return;
-        }
-        if (type !== 'file') {
-            this.state = { kind: 'pad', left: size + bodyPad };
-            return;
-        }
-        this.state = { kind: 'body', left: size, pad: bodyPad, sink };
-    }
-    /** Refuse an extended header over the bounds before its body is buffered. */
-    boundMeta(flag, size) {
-        const what = flag === 'L' ? 'GNU long name' : flag === 'K' ? 'GNU long link' : 'pax header';
-        if ((flag === 'L' || flag === 'K') && size > META_LIMITS.name + 1)
-            throw new rejected_Rejected(`malformed archive: ${what} of ${size} bytes (over ${META_LIMITS.name})`);
-        if (++this.metaHeaders > META_LIMITS.headers)
-            throw new rejected_Rejected(`malformed archive: over ${META_LIMITS.headers} extended headers for one member`);
-        this.metaBytes += size;
-        if (this.metaBytes > META_LIMITS.bytes)
-            throw new rejected_Rejected(`malformed archive: extended headers over ${META_LIMITS.bytes} bytes for one member (${what} of ${size} bytes)`);
-        this.allMetaBytes += size;
-        const allowed = META_LIMITS.slack + META_LIMITS.perMember * this.members;
-        if (this.allMetaBytes > allowed)
-            throw new rejected_Rejected(`malformed archive: extended headers over ${allowed} bytes for ${this.members} members`);
-    }
-    meta(flag, body) {
-        if (flag === 'x') {
-            this.paxRecords += parsePax(body, this.pax, META_LIMITS.records - this.paxRecords);
-            for (const key of ['path', 'linkpath'])
-                if (Buffer.byteLength(this.pax.get(key) ?? '') > META_LIMITS.name)
-                    throw new rejected_Rejected(`malformed archive: pax ${key} over ${META_LIMITS.name} bytes`);
-        }
-        else if (flag === 'L')
-            this.longName = cstr(body, 0, body.length);
-        else if (flag === 'K')
-            this.longLink = cstr(body, 0, body.length);
-        // 'g' (global pax) carries nothing swr uses: bounded above, never parsed.
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/archive/file-writer.mjs
-// The file-writing thread of a cache extraction (see write-queue.ts). Plain JavaScript so the same
-// file runs as a worker_threads script from src/ (tests) and beside every bundle. It only creates
-// what the main thread already checked and proved: each file with O_CREAT|O_EXCL|O_NOFOLLOW inside
-// the private scratch directory, each hard link's copy with COPYFILE_EXCL. The first failure stops
-// it; everything after is dropped.
-
-
-
-const CREATE =
-  external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | external_node_fs_.constants.O_NOFOLLOW
-
-/**
- * Create `abs` (never over anything, never through a link) with `bytes`; the main thread calls
- * it too, for the small restores that are not worth a thread.
- * @param {string} abs
- * @param {Uint8Array} bytes
- * @param {number} mode
- * @param {boolean} fixMode
- */
-function createFile(abs, bytes, mode, fixMode) {
-  const fd = external_node_fs_.openSync(abs, CREATE, mode & 0o777)
-  try {
-    let off = 0
-    while (off < bytes.length) off += external_node_fs_.writeSync(fd, bytes, off, bytes.length - off)
-    if (fixMode) external_node_fs_.fchmodSync(fd, mode)
-  } finally {
-    external_node_fs_.closeSync(fd)
-  }
-}
-
-let failed = false
-
-/**
- * One batch (write-queue.ts's Batch): op i is a file (its bytes next in `data`) or, with size -1,
- * a copy of the path that follows its own in `paths` (size -2: a hard link to it).
- * @param {{ paths: string[], nums: Int32Array, data: ArrayBuffer }} batch
- */
-function run(batch) {
-  if (failed) return
-  const data = new Uint8Array(batch.data)
-  const paths = batch.paths
-  const nums = batch.nums
-  let at = 0
-  let p = 0
-  const ops = nums.length / 3
-  for (let i = 0; i < ops; i++) {
-    const mode = nums[3 * i] ?? 0
-    const size = nums[3 * i + 2] ?? 0
-    try {
-      const abs = paths[p++] ?? ''
-      if (size === -2) external_node_fs_.linkSync(paths[p++] ?? '', abs)
-      else if (size < 0) external_node_fs_.copyFileSync(paths[p++] ?? '', abs, external_node_fs_.constants.COPYFILE_EXCL)
-      else {
-        createFile(abs, data.subarray(at, at + size), mode, nums[3 * i + 1] === 1)
-        at += size
-      }
-    } catch (err) {
-      failed = true
-      const e = /** @type {NodeJS.ErrnoException} */ (err)
-      external_node_worker_threads_.parentPort?.postMessage({ failed: i, code: e.code ?? 'error', message: String(e.message) })
-      return
-    }
-  }
-  external_node_worker_threads_.parentPort?.postMessage({ done: ops })
-}
-
-if (external_node_worker_threads_.workerData?.swrFileWriter) external_node_worker_threads_.parentPort?.on('message', run)
-
-;// CONCATENATED MODULE: ./src/core/archive/write-queue.ts
-/**
- * Creating extracted files on a thread of their own while the archive goes on streaming. Creating
- * tens of thousands of small files is mostly kernel time (open with O_CREAT, write, close); done
- * on the main thread it leaves the decompression, the tar parsing and the hashing waiting. Here a
- * file whose bytes were already proven is handed over whole, in batches, to one writer thread
- * (file-writer.mjs) that creates them back to back, in archive order (so a hard link's copy
- * follows its target). One writer: several only contend for the directory locks and the journal,
- * and the pool's threads would each wait on the main thread between a file's three calls.
- *
- * The archive is fed no further while too many bytes wait, so memory stays bounded whatever it
- * holds. Small extractions never start the thread: their first files are written inline.
- */
-
-
-
-
-/** Files written inline before the thread is worth its start-up (~30-50 ms). */
-const INLINE_FILES = 512;
-/** A batch is sent at this many files or bytes (or when the archive's next chunk is awaited). */
-const BATCH_FILES = 256;
-const BATCH_BYTES = 1024 * 1024;
-/** Bytes handed over and not yet written. */
-const MAX_BYTES = 32 * 1024 * 1024;
-/** Where the writer lives next to this module, in src/ and in every bundle alike. */
-function writerUrl() {
-    return new URL(/* asset import */ __webpack_require__(21220), __webpack_require__.b);
-}
-function failedWriting(label, code, message) {
-    return new rejected_Rejected(`writing ${label} failed (${code}: ${message.split('\n')[0]})`);
-}
-class WriteQueue {
-    inline = 0;
-    worker;
-    paths = [];
-    nums = [];
-    labels = [];
-    parts = [];
-    batchBytes = 0;
-    sent = [];
-    inFlight = 0;
-    failure;
-    wake;
-    /** Create `abs` holding `content` (O_EXCL: never over anything); `label` names it in a failure. */
-    create(abs, label, content, mode, fixMode) {
-        if (this.failure)
-            throw this.failure;
-        if (!this.worker && this.inline < INLINE_FILES) {
-            this.inline++;
-            return createFile(abs, content, mode, fixMode);
-        }
-        this.paths.push(abs);
-        this.nums.push(mode, fixMode ? 1 : 0, content.length);
-        this.labels.push(label);
-        this.parts.push(content);
-        this.batchBytes += content.length;
-        if (this.labels.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES)
-            this.send();
-    }
-    /** Copy `from` (written earlier, or queued before this) to `abs`; `link`: a hard link to it. */
-    copy(abs, label, from, link = false) {
-        if (this.failure)
-            throw this.failure;
-        // Inline only while nothing waits for the thread: the target may be queued, not yet written.
-        if (!this.worker && this.labels.length === 0)
-            return link ? external_node_fs_default().linkSync(from, abs) : external_node_fs_default().copyFileSync(from, abs, (external_node_fs_default()).constants.COPYFILE_EXCL);
-        this.paths.push(abs, from);
-        this.nums.push(0, 0, link ? -2 : -1);
-        this.labels.push(label);
-    }
-    /** Undefined while there is room; else a promise for when there is (rejects on a failure). */
-    room() {
-        if (this.labels.length > 0)
-            this.send();
-        if (this.failure)
-            return Promise.reject(this.failure);
-        if (this.inFlight < MAX_BYTES)
-            return undefined;
-        return this.waitForReply().then(() => this.room());
-    }
-    /** Everything handed over is written (or the writer stopped at a failure, which this rejects with). */
-    async settle() {
-        if (this.labels.length > 0 && !this.failure)
-            this.send();
-        while (this.sent.length > 0 && !this.failure)
-            await this.waitForReply();
-        const w = this.worker;
-        this.worker = undefined;
-        if (w)
-            await w.terminate();
-        if (this.failure)
-            throw this.failure;
-    }
-    waitForReply() {
-        return new Promise(resolve => (this.wake = resolve));
-    }
-    send() {
-        const w = this.worker ?? this.start();
-        // One buffer per batch, moved to the writer rather than copied again.
-        const data = new ArrayBuffer(this.batchBytes);
-        const view = new Uint8Array(data);
-        let at = 0;
-        for (const p of this.parts) {
-            view.set(p, at);
-            at += p.length;
-        }
-        const nums = Int32Array.from(this.nums);
-        const batch = { paths: this.paths, nums, data };
-        w.postMessage(batch, [data, nums.buffer]);
-        this.sent.push({ labels: this.labels, bytes: this.batchBytes });
-        this.inFlight += this.batchBytes;
-        this.paths = [];
-        this.nums = [];
-        this.labels = [];
-        this.parts = [];
-        this.batchBytes = 0;
-    }
-    start() {
-        const w = new external_node_worker_threads_.Worker(writerUrl(), { workerData: { swrFileWriter: true } });
-        w.on('message', (m) => {
-            const batch = this.sent.shift();
-            if (batch)
-                this.inFlight -= batch.bytes;
-            if ('failed' in m)
-                this.failure ??= failedWriting(batch?.labels[m.failed] ?? 'a file', m.code, m.message);
-            this.notify();
-        });
-        const died = (why) => {
-            if (this.sent.length > 0)
-                this.failure ??= new rejected_Rejected(`the file writer stopped (${why})`);
-            this.notify();
-        };
-        w.on('error', err => died(err.message.split('\n')[0] ?? 'error'));
-        w.on('exit', code => died(`exit ${code}`));
-        this.worker = w;
-        return w;
-    }
-    notify() {
-        const wake = this.wake;
-        this.wake = undefined;
-        wake?.();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/archive/extract.ts
-/**
- * Unpacking one entry's cache archive into a private scratch directory, member by member, under the
- * entry's signed expectations: every name must lie inside the entry's own path (as the cache client
- * archived it, relative to GITHUB_WORKSPACE), nothing is written through a link, nothing but files,
- * directories and in-entry links is created, and counts and sizes are bounded before a byte is
- * read. With a per-file expectation (a file's sha256, a tree's signed index) each file is hashed
- * as it streams out, so a poisoned archive stops at its first wrong member and a good one is proven
- * without being read again.
- */
-
-
-
-
-
-
-
-
-
-const LIST = 5;
-/**
- * The mode bits an unsigned member may carry: setuid, setgid, sticky and world-writable are
- * dropped. A mode the signed manifest records (a file entry, an indexed tree) is kept as signed:
- * it is checked, not taken from the archive.
- */
-const UNSIGNED_MODE_BITS = 0o775;
-/**
- * Files up to this size are held whole, hashed, and only then created (in the background, see
- * write-queue.ts); larger ones are written as they stream.
- */
-const HELD_MAX = 4 * 1024 * 1024;
-/** The process umask (reading it sets it, so it is set straight back); all bits when unknown. */
-function currentUmask() {
-    try {
-        const u = process.umask(0o022);
-        process.umask(u);
-        return u;
-    }
-    catch {
-        return 0o777;
-    }
-}
-/** Escape a name from the archive for a one-line report. */
-function shown(name) {
-    const clipped = name.length > 200 ? `${name.slice(0, 200)}…` : name;
-    const plain = [...clipped].every(c => c >= ' ' && c !== '\x7f' && c !== '"' && c !== '\\' && c !== '%');
-    return plain ? clipped : JSON.stringify(clipped);
-}
-class EntryExtractor {
-    prefix;
-    dest;
-    want;
-    records;
-    ignored;
-    seen = new Set();
-    links = new Set();
-    fileHashes = new Map();
-    /** Each extracted file's size, so a hard link's copy counts towards the bytes written. */
-    fileSizes = new Map();
-    masked = 0;
-    linked = 0;
-    dirModes = [];
-    members = 0;
-    openFd;
-    bytes = 0;
-    skippedBytes = 0;
-    files = 0;
-    maxMembers;
-    maxSkipped;
-    writes = new WriteQueue();
-    /**
-     * `prefix`: the entry's path as the archive names it; `dest`: where the entry's root goes in
-     * scratch (its parent exists; `dest` itself must not).
-     */
-    constructor(prefix, dest, want) {
-        this.prefix = prefix;
-        this.dest = dest;
-        this.want = want;
-        if (want.kind === 'indexed') {
-            this.records = new Map(want.records.map(r => [r.rel, r]));
-            // No rules, no matcher: a 60,000-member tree would call one for every prefix of every name.
-            this.ignored = want.ignore.length > 0 ? ignore_rules_ignoreMatcher(want.ignore) : undefined;
-            const total = want.records.reduce((n, r) => n + r.size, 0);
-            // Ignored members are skipped unwritten; they may not outgrow the tree itself.
-            this.maxSkipped = Math.max(64 * 1024 * 1024, Math.ceil(total / 10));
-            this.maxMembers =
-                want.records.length + 1 + Math.max(1024, Math.ceil(want.records.length / 10));
-        }
-        else {
-            this.maxSkipped = 0;
-            this.maxMembers = want.kind === 'file' ? 1 : want.maxMembers;
-        }
-    }
-    member(m) {
-        if (++this.members > this.maxMembers)
-            throw new rejected_Rejected(`more than ${this.maxMembers} members (the recorded bound)`);
-        const rel = this.relOf(m.name);
-        if (m.type === 'other')
-            throw new rejected_Rejected(`${flagName(m.flag)} member: ${shown(m.name)}`);
-        if (m.type === 'hardlink')
-            this.linkTarget(m);
-        if (this.records && this.isIgnored(rel)) {
-            this.skippedBytes += m.size;
-            if (this.skippedBytes > this.maxSkipped)
-                throw new rejected_Rejected(`ignored members over ${this.maxSkipped} bytes`);
-            return undefined;
-        }
-        if (this.seen.has(rel))
-            throw new rejected_Rejected(`duplicate member: ${shown(m.name)}`);
-        this.throughLink(rel, m.name);
-        this.seen.add(rel);
-        const at = { rel, abs: rel === '' ? this.dest : external_node_path_default().join(this.dest, rel) };
-        this.checkShape(at, m);
-        switch (m.type) {
-            case 'dir':
-                return this.dir(at, this.unsignedMode(m));
-            case 'symlink':
-                return this.symlink(at, m);
-            case 'hardlink':
-                return this.hardlink(at, m);
-            default:
-                return this.file(at, this.unsignedMode(m));
-        }
-    }
-    /**
-     * Whether the member named `name` is one the signed index's ignore rules leave out: a source
-     * that can choose what it reads (git) need not read it at all.
-     */
-    skips(name) {
-        return this.records !== undefined && this.isIgnored(this.relOf(name));
-    }
-    /** Without a signed mode to match, the archive's mode loses its dangerous bits. */
-    unsignedMode(m) {
-        if (this.want.kind !== 'bounded' || (m.mode & ~UNSIGNED_MODE_BITS) === 0)
-            return m;
-        this.masked++;
-        return { ...m, mode: m.mode & UNSIGNED_MODE_BITS };
-    }
-    room() {
-        return this.writes.room();
-    }
-    settle() {
-        return this.writes.settle();
-    }
-    /** Close a file left open by an archive that stopped mid-member. */
-    abort() {
-        if (this.openFd !== undefined)
-            external_node_fs_default().closeSync(this.openFd);
-        this.openFd = undefined;
-    }
-    /** After the archive ended: everything recorded arrived; directory modes applied last. */
-    finish() {
-        if (this.records) {
-            const missing = [...this.records.keys()].filter(r => !this.seen.has(r));
-            if (missing.length > 0)
-                throw new rejected_Rejected(`${missing.length} missing: ${missing.slice(0, LIST).map(shown).join(', ')}${missing.length > LIST ? ', …' : ''}`);
-        }
-        else if (!this.seen.has('')) {
-            throw new rejected_Rejected('the archive does not hold the entry');
-        }
-        const links = this.want.kind === 'indexed' ? this.want.links : undefined;
-        if (links && this.linked !== links.size)
-            throw new rejected_Rejected(`${links.size - this.linked} of the seal's hard links came as separate files`);
-        for (const [abs, mode] of this.dirModes.reverse())
-            external_node_fs_default().chmodSync(abs, mode);
-        return {
-            members: this.members,
-            bytes: this.bytes,
-            proven: this.want.kind !== 'bounded',
-            files: this.files,
-            masked: this.masked
-        };
-    }
-    relOf(name) {
-        if (name.startsWith('/'))
-            throw new rejected_Rejected(`absolute member name: ${shown(name)}`);
-        let rel;
-        if (name === this.prefix || name === `${this.prefix}/`)
-            rel = '';
-        else if (name.startsWith(`${this.prefix}/`))
-            rel = name.slice(this.prefix.length + 1);
-        else if (name.split('/').includes('..') && !this.prefix.split('/').includes('..'))
-            throw new rejected_Rejected(`member climbs out with "..": ${shown(name)}`);
-        else
-            throw new rejected_Rejected(`member outside the entry's path: ${shown(name)}`);
-        rel = rel.replace(/\/+$/, '');
-        if (rel !== '' && rel.split('/').some(c => c === '' || c === '.' || c === '..'))
-            throw new rejected_Rejected(`member name with "", "." or "..": ${shown(name)}`);
-        return rel;
-    }
-    isIgnored(rel) {
-        if (rel === '' || !this.ignored)
-            return false;
-        const parts = rel.split('/');
-        for (let i = 1; i <= parts.length; i++)
-            if (this.ignored(parts.slice(0, i).join('/'), parts[i - 1] ?? ''))
-                return true;
-        return false;
-    }
-    /** A member below a link created from this archive would be written through that link. */
-    throughLink(rel, name) {
-        if (this.links.size === 0)
-            return;
-        let at = rel;
-        for (let cut = at.lastIndexOf('/'); cut > 0; cut = at.lastIndexOf('/')) {
-            at = at.slice(0, cut);
-            if (this.links.has(at))
-                throw new rejected_Rejected(`member written through a link: ${shown(name)}`);
-        }
-        if (rel !== '' && this.links.has(''))
-            throw new rejected_Rejected(`member written through a link: ${shown(name)}`);
-    }
-    checkShape(at, m) {
-        const w = this.want;
-        if (w.kind === 'file') {
-            if (at.rel !== '' || m.type !== 'file')
-                throw new rejected_Rejected(`unexpected ${m.type} member: ${shown(m.name)} (the entry is one file)`);
-            if (m.size !== w.size)
-                throw new rejected_Rejected(`size ${m.size}, recorded ${w.size}`);
-            if (m.mode !== w.mode)
-                throw new rejected_Rejected(`mode ${mode_octal(m.mode)}, recorded ${mode_octal(w.mode)}`);
-            return;
-        }
-        if (w.kind === 'bounded') {
-            if (w.single && at.rel !== '')
-                throw new rejected_Rejected(`unexpected member: ${shown(m.name)} (the entry is not a directory)`);
-            if (this.bytes + m.size > w.maxBytes)
-                throw new rejected_Rejected(`over ${w.maxBytes} bytes (the recorded bound)`);
-            return;
-        }
-        if (at.rel === '') {
-            if (m.type !== 'dir')
-                throw new rejected_Rejected(`the tree's root is a ${m.type} in the archive`);
-            return;
-        }
-        const r = this.records?.get(at.rel);
-        if (!r)
-            throw new rejected_Rejected(`extra ${m.type === 'dir' ? 'directory' : m.type}: ${shown(at.rel)}`);
-        const type = m.type === 'dir' ? 'd' : m.type === 'symlink' ? 'l' : 'f';
-        if (type !== r.type)
-            throw new rejected_Rejected(`${shown(at.rel)}: ${m.type} in the archive, recorded as type ${r.type}`);
-        if (type === 'f' && m.type === 'file' && m.size !== r.size)
-            throw new rejected_Rejected(`${shown(at.rel)}: size ${m.size}, recorded ${r.size}`);
-        if (type !== 'l' && m.mode !== r.mode)
-            throw new rejected_Rejected(`${shown(at.rel)}: mode ${mode_octal(m.mode)}, recorded ${mode_octal(r.mode)}`);
-        if (type === 'l' && m.linkname !== r.extra)
-            throw new rejected_Rejected(`${shown(at.rel)}: link target differs from the recorded one`);
-    }
-    /** Directories known to exist in scratch: one mkdir per directory, not one per member. */
-    made = new Set();
-    umask = currentUmask();
-    ensureParent(abs) {
-        const parent = external_node_path_default().dirname(abs);
-        if (this.made.has(parent))
-            return;
-        // Parents are created here, inside the private scratch directory, never followed links.
-        external_node_fs_default().mkdirSync(parent, { recursive: true, mode: 0o700 });
-        this.made.add(parent);
-    }
-    dir(at, m) {
-        this.ensureParent(at.abs);
-        external_node_fs_default().mkdirSync(at.abs, { mode: 0o700 });
-        this.made.add(at.abs);
-        this.dirModes.push([
-            at.abs,
-            at.rel === '' || !this.records ? m.mode : (this.records.get(at.rel)?.mode ?? m.mode)
-        ]);
-        return undefined;
-    }
-    symlink(at, m) {
-        // A directory made for an earlier member's parent cannot turn into a link.
-        if (this.made.has(at.abs))
-            throw new rejected_Rejected(`link in place of a directory: ${shown(m.name)} -> ${shown(m.linkname)}`);
-        if ((this.want.kind === 'bounded' || this.want.kind === 'file') && at.rel !== '') {
-            // Unindexed: a link may only point inside the entry (a link entry's own target is checked
-            // by the verifier on the scratch copy). The rule does not depend on what else the archive
-            // holds or in which order: a relative target, ".." only before its first name, not climbing
-            // above the entry's root from the link's own directory (a real one: nothing is extracted
-            // below a link). Every link obeying it, any chain of them, through links extracted before
-            // or after, can only end inside the entry, whereas a ".." after a name ("l/../..") climbs
-            // from wherever that name leads.
-            if (!no_follow_linkStaysInside(this.dest, at.abs, m.linkname))
-                throw new rejected_Rejected(`link escapes the entry: ${shown(m.name)} -> ${shown(m.linkname)}`);
-        }
-        this.ensureParent(at.abs);
-        external_node_fs_default().symlinkSync(m.linkname, at.abs);
-        this.links.add(at.rel);
-        this.files++;
-        return undefined;
-    }
-    /** A hard link's target as a path inside the entry; one that leaves it is refused. */
-    linkTarget(m) {
-        try {
-            return this.relOf(m.linkname);
-        }
-        catch {
-            throw new rejected_Rejected(`hard link out of the entry: ${shown(m.name)} -> ${shown(m.linkname)}`);
-        }
-    }
-    hardlink(at, m) {
-        const target = this.linkTarget(m);
-        const sealed = this.want.kind === 'indexed' ? this.want.links : undefined;
-        if (sealed && sealed.get(at.rel) !== target)
-            throw new rejected_Rejected(`hard link the seal does not record: ${shown(m.name)} -> ${shown(m.linkname)}`);
-        const sum = this.fileHashes.get(target);
-        if (sum === undefined)
-            throw new rejected_Rejected(`hard link to no extracted file: ${shown(m.name)} -> ${shown(m.linkname)}`);
-        const r = this.records?.get(at.rel);
-        if (this.records && r?.extra !== sum)
-            throw new rejected_Rejected(`${shown(at.rel)}: content differs from the recorded sha256`);
-        if (this.want.kind === 'file')
-            throw new rejected_Rejected('a hard link where one file is recorded');
-        // The copy writes the target's bytes again: they count like the target's own.
-        const size = this.fileSizes.get(target) ?? 0;
-        if (this.want.kind === 'bounded' && this.bytes + size > this.want.maxBytes)
-            throw new rejected_Rejected(`over ${this.want.maxBytes} bytes (the recorded bound, hard-linked copies counted)`);
-        this.bytes += size;
-        this.ensureParent(at.abs);
-        // A copy, not a link, unless the seal records this link (then both lie inside this tree):
-        // the placed tree shares no inode with anything else (made after the target's own write,
-        // which may still be queued).
-        this.writes.copy(at.abs, shown(at.rel), external_node_path_default().join(this.dest, target), sealed !== undefined);
-        if (sealed)
-            this.linked++;
-        this.fileHashes.set(at.rel, sum);
-        this.fileSizes.set(at.rel, size);
-        this.files++;
-        return undefined;
-    }
-    file(at, m) {
-        this.ensureParent(at.abs);
-        this.files++;
-        const want = this.want.kind === 'file' ? this.want.sha256 : this.records?.get(at.rel)?.extra;
-        // open() applies the umask: fix the mode only when it took something away (rarely).
-        const fixMode = (m.mode & ~this.umask & 0o777) !== m.mode;
-        return m.size <= HELD_MAX
-            ? this.heldFile(at, m, want, fixMode)
-            : this.streamedFile(at, m, want, fixMode);
-    }
-    judge(at, sum, want, size) {
-        if (this.want.kind !== 'bounded' && sum !== want)
-            throw new rejected_Rejected(`${at.rel === '' ? 'the file' : shown(at.rel)}: content differs from the recorded sha256`);
-        this.fileHashes.set(at.rel, sum);
-        this.fileSizes.set(at.rel, size);
-    }
-    /** Held whole: nothing reaches the disk unless every byte matched. */
-    heldFile(at, m, want, fixMode) {
-        const content = Buffer.allocUnsafe(m.size);
-        let filled = 0;
-        return {
-            write: chunk => {
-                if (filled + chunk.length > content.length)
-                    throw new rejected_Rejected(`${shown(m.name)}: overlong member`);
-                chunk.copy(content, filled);
-                filled += chunk.length;
-                this.bytes += chunk.length;
-            },
-            end: () => {
-                if (filled !== content.length)
-                    throw new rejected_Rejected(`${shown(m.name)}: short member`);
-                this.judge(at, external_node_crypto_default().hash('sha256', content), want, m.size);
-                this.writes.create(at.abs, shown(at.rel), content, m.mode, fixMode);
-            }
-        };
-    }
-    streamedFile(at, m, want, fixMode) {
-        const fd = external_node_fs_default().openSync(at.abs, (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW, m.mode & 0o777);
-        this.openFd = fd;
-        const hash = (0,external_node_crypto_.createHash)('sha256');
-        return {
-            write: chunk => {
-                this.bytes += chunk.length;
-                hash.update(chunk);
-                let off = 0;
-                while (off < chunk.length)
-                    off += external_node_fs_default().writeSync(fd, chunk, off, chunk.length - off);
-            },
-            end: () => {
-                const sum = hash.digest('hex');
-                this.openFd = undefined;
-                try {
-                    if (fixMode)
-                        external_node_fs_default().fchmodSync(fd, m.mode);
-                }
-                finally {
-                    external_node_fs_default().closeSync(fd);
-                }
-                this.judge(at, sum, want, m.size);
-            }
-        };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/restore/cache/place.ts
-/**
- * Moving a proven entry from scratch into the workspace: every parent between the workspace and
- * the target must be a real directory (a link planted in the workspace is refused, not followed),
- * missing parents are created one by one, and the old target is renamed aside before the new one
- * is renamed in, so a failure puts the old one back and a success removes it.
- *
- * Checking the parents and then renaming by path would leave a window in which a parent swapped
- * for a symlink sends the entry wherever the link points. So the parent is pinned: each component
- * is opened with O_DIRECTORY|O_NOFOLLOW below the one before, and every rename names its file as
- * `/proc/self/fd/N/name`, which Linux resolves through the open directory itself, whatever its
- * path has become (Node has no renameat). Where /proc is not there (macOS) the renames go by path
- * and the parent is checked again afterwards: if it is no longer the directory that was checked,
- * the entry is taken back and the restore refused.
- */
-
-
-
-
-
-
-function pinnedAt(fd, dirPath) {
-    const pinned = procPins(fd);
-    return {
-        fd,
-        pinned,
-        at: name => (pinned ? `/proc/self/fd/${fd}/${name}` : external_node_path_default().join(dirPath, name))
-    };
-}
-/** Open `name` below the directory `parent` as a directory, never through a link. */
-function openBelow(parent, name, rel) {
-    const refuse = () => {
-        const st = external_node_fs_default().lstatSync(parent.at(name), { throwIfNoEntry: false });
-        throw new rejected_Rejected(`not placed: ${shown(rel)} ${!st ? 'changed while placing' : st.isSymbolicLink() ? 'is a symbolic link' : 'is not a directory'}`);
-    };
-    try {
-        return openDirAt(parent.at(name), true);
-    }
-    catch (err) {
-        const code = err.code;
-        if (code === 'ENOTDIR' || code === 'ELOOP')
-            refuse();
-        throw err;
-    }
-}
-/**
- * Open the parent of `target` below `workspace`, creating missing directories one by one; no
- * component may be a link. The caller closes the returned descriptor.
- */
-function pinParent(workspace, target) {
-    const rel = external_node_path_default().relative(workspace, external_node_path_default().dirname(target));
-    if (rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
-        throw new rejected_Rejected(`the target is outside the workspace: ${shown(target)}`);
-    let dir = pinnedAt(external_node_fs_default().openSync(workspace, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_DIRECTORY), workspace);
-    let at = workspace;
-    const parts = rel === '' ? [] : rel.split((external_node_path_default()).sep);
-    try {
-        for (let i = 0; i < parts.length; i++) {
-            const part = parts[i];
-            at = external_node_path_default().join(at, part);
-            const fd = openBelow(dir, part, parts.slice(0, i + 1).join('/'));
-            external_node_fs_default().closeSync(dir.fd);
-            dir = pinnedAt(fd, at);
-        }
-        return dir;
-    }
-    catch (err) {
-        external_node_fs_default().closeSync(dir.fd);
-        throw err;
-    }
-}
-/** Copy the scratch tree `from` to `name` in `dir`, creating each part inside a pinned directory. */
-function copyPinned(from, dir, name) {
-    const st = external_node_fs_default().lstatSync(from);
-    const to = dir.at(name);
-    if (st.isSymbolicLink())
-        return external_node_fs_default().symlinkSync(external_node_fs_default().readlinkSync(from), to);
-    if (st.isDirectory()) {
-        external_node_fs_default().mkdirSync(to, { mode: 0o700 });
-        const sub = pinnedAt(external_node_fs_default().openSync(to, OPEN_DIR), to);
-        try {
-            for (const n of external_node_fs_default().readdirSync(from))
-                copyPinned(external_node_path_default().join(from, n), sub, n);
-            external_node_fs_default().fchmodSync(sub.fd, st.mode & 0o7777);
-            external_node_fs_default().futimesSync(sub.fd, st.atime, st.mtime);
-        }
-        finally {
-            external_node_fs_default().closeSync(sub.fd);
-        }
-        return;
-    }
-    // COPYFILE_EXCL creates with O_EXCL: never over anything, never through a link.
-    external_node_fs_default().copyFileSync(from, to, (external_node_fs_default()).constants.COPYFILE_EXCL);
-    const fd = external_node_fs_default().openSync(to, (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
-    try {
-        external_node_fs_default().fchmodSync(fd, st.mode & 0o7777);
-        external_node_fs_default().futimesSync(fd, st.atime, st.mtime);
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-}
-/** Same filesystem: rename. Else copy into the parent first (links kept as links). */
-function stageBeside(from, dir) {
-    const staged = ownedName('.swr-new-');
-    try {
-        external_node_fs_default().renameSync(from, dir.at(staged));
-    }
-    catch (err) {
-        if (err.code !== 'EXDEV')
-            throw err;
-        try {
-            if (dir.pinned)
-                copyPinned(from, dir, staged);
-            else
-                external_node_fs_default().cpSync(from, dir.at(staged), {
-                    recursive: true,
-                    verbatimSymlinks: true,
-                    preserveTimestamps: true
-                });
-        }
-        catch (copyErr) {
-            // A copy cut short (a full disk) would hold the last free space of the workspace.
-            external_node_fs_default().rmSync(dir.at(staged), { recursive: true, force: true });
-            throw new rejected_Rejected(`not placed: ${reasonOf(copyErr, "the workspace's")}`);
-        }
-    }
-    return staged;
-}
-const LEFT_BESIDE = [{ prefix: '.swr-new-' }, { prefix: '.swr-old-' }];
-function exists(p) {
-    return external_node_fs_default().lstatSync(p, { throwIfNoEntry: false }) !== undefined;
-}
-/**
- * Without /proc: after renaming by path, is the entry where it was meant to go? The parent's path
- * must still lead, through real directories only, to the directory held open.
- */
-function stillThere(workspace, target, dir) {
-    try {
-        const again = pinParent(workspace, target);
-        external_node_fs_default().closeSync(again.fd);
-        const held = external_node_fs_default().fstatSync(dir.fd);
-        const now = external_node_fs_default().lstatSync(external_node_path_default().dirname(target));
-        return now.ino === held.ino && now.dev === held.dev && exists(target);
-    }
-    catch {
-        return false;
-    }
-}
-/** Move `rel` from the old copy into the new one, where its parent is a real directory there. */
-function carry(oldRoot, newRoot, rel) {
-    const parts = rel.split('/');
-    if (parts.some(p => p === '' || p === '.' || p === '..'))
-        return;
-    let at = newRoot;
-    for (const p of parts.slice(0, -1)) {
-        at = external_node_path_default().join(at, p);
-        if (!external_node_fs_default().lstatSync(at, { throwIfNoEntry: false })?.isDirectory())
-            return;
-    }
-    const to = external_node_path_default().join(newRoot, rel);
-    if (external_node_fs_default().lstatSync(to, { throwIfNoEntry: false }))
-        return;
-    try {
-        external_node_fs_default().renameSync(external_node_path_default().join(oldRoot, rel), to);
-    }
-    catch {
-        // Gone meanwhile, or not movable: the old copy goes with it.
-    }
-}
-/**
- * Put `from` (in scratch) at `target` (in the workspace). `keep`: paths below the old target
- * (relative, POSIX) that move into the new one as they are (what a cache step leaves out).
- */
-function place(workspace, from, target, opts = {}) {
-    const dir = pinParent(workspace, target);
-    try {
-        // What a run killed while placing here left beside its target (the names carry its pid).
-        sweepDead(dir.pinned ? `/proc/self/fd/${dir.fd}` : external_node_path_default().dirname(target), LEFT_BESIDE);
-        const name = external_node_path_default().basename(target);
-        const staged = stageBeside(from, dir);
-        let aside;
-        try {
-            if (exists(dir.at(name))) {
-                aside = ownedName('.swr-old-');
-                external_node_fs_default().renameSync(dir.at(name), dir.at(aside));
-            }
-            external_node_fs_default().renameSync(dir.at(staged), dir.at(name));
-        }
-        catch (err) {
-            if (aside && !exists(dir.at(name)))
-                external_node_fs_default().renameSync(dir.at(aside), dir.at(name));
-            external_node_fs_default().rmSync(dir.at(staged), { recursive: true, force: true });
-            throw err;
-        }
-        if (!dir.pinned && !stillThere(workspace, target, dir)) {
-            // The parent was swapped while the renames went by path: take the entry back from wherever
-            // the path now leads (the scratch directory is removed by the caller).
-            try {
-                external_node_fs_default().renameSync(dir.at(name), from);
-                if (aside)
-                    external_node_fs_default().renameSync(dir.at(aside), dir.at(name));
-            }
-            catch {
-                // Moved on again: nothing more can be taken back by path.
-            }
-            throw new rejected_Rejected(`not placed: a parent of ${shown(target)} changed while placing`);
-        }
-        if (aside) {
-            for (const rel of opts.keep ?? [])
-                carry(dir.at(aside), dir.at(name), rel);
-            external_node_fs_default().rmSync(dir.at(aside), { recursive: true, force: true });
-        }
-    }
-    finally {
-        external_node_fs_default().closeSync(dir.fd);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/fs/scratch.ts
-/**
- * Private scratch directories: made fresh (0700) below a base, clearing those a dead run left
- * there, and removed even when what was restored into them took away write permission.
- */
-
-
-
-/** Make a fresh 0700 scratch directory below `base`, clearing those a dead run left there. */
-function makeScratch(base, name) {
-    external_node_fs_default().mkdirSync(base, { recursive: true });
-    return leftovers_makeOwnedTemp(base, name);
-}
-/** Remove a scratch directory, even one holding directories restored without write permission. */
-function removeScratch(dir) {
-    try {
-        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
-    }
-    catch {
-        const open = (d) => {
-            external_node_fs_default().chmodSync(d, 0o700);
-            for (const ent of external_node_fs_default().readdirSync(d, { withFileTypes: true }))
-                if (ent.isDirectory())
-                    open(external_node_path_default().join(d, ent.name));
-        };
-        open(dir);
-        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
-    }
-}
-
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(57075);
-;// CONCATENATED MODULE: ./src/core/archive/unpack.ts
-/**
- * Streaming one compressed cache archive through decompression into the tar reader, stopping the
- * download as soon as the reader refuses a member or has read the end of the archive. zstd is
- * decoded by Node's zlib where it has it (Node 22.15+/24, the Action's runtime), else by a `zstd`
- * binary at a fixed system path (never one found through PATH, which a workspace can prepend to).
- */
-
-
-
-
-
-
-
-
-const ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd'];
-/**
- * Output chunks of 256 KiB rather than zlib's 16 KiB: a node_modules archive inflates to ~340 MB
- * of tar, and 20,000 chunks' callbacks and reads cost a third more than the decoding itself.
- */
-const CHUNK = 256 * 1024;
-function zstdBinary() {
-    return ZSTD_PATHS.find(p => {
-        try {
-            external_node_fs_default().accessSync(p, (external_node_fs_default()).constants.X_OK);
-            return true;
-        }
-        catch {
-            return false;
-        }
-    });
-}
-function decompressor(compression) {
-    if (compression === 'gzip')
-        return external_node_zlib_default().createGunzip({ chunkSize: CHUNK });
-    const native = (external_node_zlib_default()).createZstdDecompress;
-    if (native)
-        return native({ chunkSize: CHUNK });
-    const bin = zstdBinary();
-    if (!bin)
-        throw new rejected_Rejected('a zstd archive, and neither Node nor the system has zstd');
-    const child = (0,external_node_child_process_.spawn)(bin, ['-d', '-c', '-q'], {
-        stdio: ['pipe', 'pipe', 'pipe'],
-        env: toolEnv()
-    });
-    let err = '';
-    child.stderr.on('data', (c) => (err = (err + c.toString('utf8')).slice(-400)));
-    const duplex = external_node_stream_.Duplex.from({ writable: child.stdin, readable: child.stdout });
-    child.on('close', code => {
-        if (code !== 0 && code !== null)
-            duplex.destroy(new Error(err.trim().split('\n').pop() || `zstd exited ${code}`));
-    });
-    child.stdin.on('error', () => undefined);
-    duplex.on('close', () => child.kill());
-    return duplex;
-}
-/**
- * Watches the download: a network error, a connection closed before the body ended, a stall or the
- * total bound each end it with one `Error` through `fail` (which must tear the pipeline down, since
- * `pipe` neither ends nor destroys its destination when its source fails). Time spent waiting on
- * our own consumer (`hold`) never counts as a stall.
- */
-function watchDownload(source, bounds, onFault) {
-    let stopped = false;
-    const fail = (err) => {
-        if (!stopped)
-            onFault(err);
-    };
-    const stallMs = bounds.stallMs ?? DEFAULT_STALL_MS;
-    const expected = Number(source.headers?.['content-length']);
-    let received = 0;
-    let held = false;
-    let last = Date.now();
-    const timers = [];
-    const seconds = (ms) => `${Math.round(ms / 100) / 10} s`;
-    const stall = setInterval(() => {
-        if (!held && Date.now() - last >= stallMs)
-            fail(new Error(`stalled: no byte for ${seconds(stallMs)} after ${received} bytes`));
-    }, Math.max(50, Math.min(1000, stallMs / 4)));
-    timers.push(stall);
-    if (bounds.totalMs !== undefined)
-        timers.push(setTimeout(() => fail(new Error(`took longer than ${seconds(bounds.totalMs)}${bounds.totalName ? ` (${bounds.totalName})` : ''}`)), bounds.totalMs));
-    const cut = () => `the connection closed after ${received}${Number.isFinite(expected) ? ` of ${expected}` : ''} bytes`;
-    source.on('data', (c) => {
-        received += c.length;
-        last = Date.now();
-    });
-    source.on('error', e => fail(e.message === 'aborted' ? new Error(cut()) : e));
-    source.on('aborted', () => fail(new Error(cut())));
-    source.on('close', () => {
-        if (!source.readableEnded)
-            fail(new Error(cut()));
-    });
-    source.on('end', () => {
-        if (Number.isFinite(expected) && received < expected)
-            fail(new Error(cut()));
-    });
-    return {
-        progress: () => (last = Date.now()),
-        hold: (on) => ((held = on), (last = Date.now())),
-        stop: () => {
-            stopped = true;
-            timers.forEach(t => clearTimeout(t));
-        }
-    };
-}
-/** A download fault's one line: the system error's code said once, no addresses. */
-function faultLine(err) {
-    const code = err.code;
-    if (code === 'ECONNRESET')
-        return 'the connection was reset';
-    if (code === 'ETIMEDOUT')
-        return 'the connection timed out';
-    return oneLine(err);
-}
-/**
- * Feed `source` (compressed) to a tar reader driving `handlers`. Resolves when the archive ended
- * cleanly; rejects with a Rejected naming why not, in bounded time (`bounds`) whatever the network
- * does. The source is destroyed either way.
- */
-async function unpack(source, compression, handlers, bounds = {}) {
-    const reader = new TarReader(handlers);
-    let dec;
-    let sourceError;
-    const watch = watchDownload(source, bounds, err => {
-        if (sourceError || reader.done)
-            return;
-        sourceError = err;
-        source.unpipe();
-        source.destroy();
-        dec?.destroy(err);
-    });
-    try {
-        dec = decompressor(compression);
-        source.pipe(dec);
-        for await (const chunk of dec) {
-            watch.progress();
-            reader.write(chunk);
-            if (reader.done)
-                break;
-            const room = handlers.room?.();
-            if (room) {
-                watch.hold(true);
-                await room;
-                watch.hold(false);
-            }
-        }
-        if (!reader.done) {
-            if (sourceError)
-                throw new rejected_Rejected(`download failed: ${faultLine(sourceError)}`);
-            reader.finish();
-        }
-        await handlers.settle?.();
-    }
-    catch (err) {
-        if (err instanceof rejected_Rejected)
-            throw err;
-        if (sourceError)
-            throw new rejected_Rejected(`download failed: ${faultLine(sourceError)}`);
-        throw new rejected_Rejected(`truncated or corrupt archive (${oneLine(err)})`);
-    }
-    finally {
-        watch.stop();
-        source.unpipe();
-        source.destroy();
-        dec?.destroy();
-        // Nothing may still be writing into scratch once this returns (the caller removes it).
-        await handlers.settle?.().catch(() => undefined);
-    }
-}
-function oneLine(err) {
-    const text = err instanceof Error ? err.message : String(err);
-    return text.split('\n')[0]?.slice(0, 200) ?? '';
-}
-
-;// CONCATENATED MODULE: ./src/core/restore/cache/restore.ts
-/**
- * One cache restore of one entry, end to end: a fresh private scratch directory, the archive
- * streamed into it under the entry's signed expectations (extract.ts), the scratch copy proven
- * (while extracting, or by the verifier when nothing per-file is recorded), and only then placed
- * (place.ts). A refused archive leaves the workspace as it was and says why in one line.
- * `restoreInScratch` is that path without the archive: the git source feeds it too.
- */
-
-
-
-
-
-
-
-
-
-/** Trees recorded without an index (imported from format 2) have no byte count: this bounds them. */
-const LOOSE_TREE_MAX_BYTES = 16 * 1024 * 1024 * 1024;
-const LOOSE_TREE_MAX_MEMBERS = 2_000_000;
-/** What the scratch copy of `e` must hold, from the signed manifest (and its tree index). */
-function expectationOf(e, ctx) {
-    switch (e.kind) {
-        case 'file':
-            return {
-                kind: 'file',
-                size: e.expect.size,
-                sha256: e.expect.sha256,
-                mode: parseMode(e.expect.mode)
-            };
-        case 'blob':
-            return { kind: 'bounded', maxMembers: 1, maxBytes: e.expect.size, single: true };
-        case 'link':
-            return { kind: 'bounded', maxMembers: 1, maxBytes: 0, single: true };
-        case 'tree': {
-            const records = e.expect.index ? ctx.readIndex(e.id, e.expect.index) : undefined;
-            if (records)
-                return { kind: 'indexed', records, ignore: e.ignore };
-            const files = e.expect.max_files ?? e.expect.files;
-            return {
-                kind: 'bounded',
-                // Directories are members too: allow as many again, plus a margin.
-                maxMembers: files !== undefined ? files * 2 + 64 : LOOSE_TREE_MAX_MEMBERS,
-                maxBytes: LOOSE_TREE_MAX_BYTES,
-                single: false
-            };
-        }
-    }
-}
-/**
- * The findings made by a verifying extraction, by identity: the final check takes them as they
- * are instead of reading the placed entry again (a finding's text is for people, not a flag).
- */
-const provenFindings = new WeakSet();
-/** A finding made by a verifying extraction (not by reading the placed entry again). */
-function isProven(f) {
-    return f !== undefined && provenFindings.has(f);
-}
-function provenFinding(e, from, files, bytes) {
-    const f = {
-        id: e.id,
-        kind: e.kind,
-        path: e.path,
-        tier: e.tier,
-        status: 'OK',
-        reason: 'ok',
-        detail: `restored from ${from}, every byte verified while extracting (${files} files, ${bytes} bytes)`,
-        recorded: {},
-        found: { files, bytes },
-        cached: false
-    };
-    provenFindings.add(f);
-    return f;
-}
-/** How a restore says that modes from the archive were masked. */
-function maskedNote(n) {
-    return `setuid, setgid, sticky and world-writable bits dropped from ${n} member${n === 1 ? '' : 's'}`;
-}
-async function restoreEntry(e, archive, ctx) {
-    const want = expectationOf(e, ctx);
-    return restoreInScratch(e, ctx, { from: 'the cache', prefix: archive.prefix, want }, async (x) => unpack(await archive.open(), archive.compression, x, archive.bounds));
-}
-/**
- * Restore `e` by having `fill` hand its members to an extractor bound by `how.want`, in a fresh
- * private scratch directory; prove the copy, then place it.
- */
-async function restoreInScratch(e, ctx, how, fill) {
-    const scratch = makeScratch(ctx.scratchBase, 'swr-restore');
-    try {
-        const root = external_node_path_default().join(scratch, 'w');
-        const dest = resolveEntryPath(root, e.path);
-        external_node_fs_default().mkdirSync(external_node_path_default().dirname(dest), { recursive: true, mode: 0o700 });
-        const extractor = new EntryExtractor(how.prefix, dest, how.want);
-        try {
-            await fill(extractor);
-        }
-        finally {
-            extractor.abort();
-        }
-        const summary = extractor.finish();
-        let finding;
-        if (summary.proven)
-            finding = provenFinding(e, how.from, summary.files, summary.bytes);
-        else {
-            const f = await ctx.verifyAt(root, e);
-            if (f.status !== 'OK')
-                throw new rejected_Rejected(`${f.status}: ${f.detail}${summary.masked ? ` (${maskedNote(summary.masked)})` : ''}`);
-        }
-        place(ctx.workspace, dest, resolveEntryPath(ctx.workspace, e.path));
-        return {
-            placed: true,
-            finding,
-            members: summary.members,
-            bytes: summary.bytes,
-            masked: summary.masked
-        };
-    }
-    catch (err) {
-        return {
-            placed: false,
-            reason: reasonOf(err),
-            ...(err instanceof Absent ? { absent: true } : {})
-        };
-    }
-    finally {
-        removeScratch(scratch);
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/restore/outside-links.ts
@@ -11705,734 +12612,13 @@ function targetOf(abs) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/git/run.ts
-/**
- * The one way swr runs git. A repository's configuration can name commands (`core.fsmonitor`,
- * hooks, `core.sshCommand`, aliases, pagers) and `.git/config` is a file that a cache restore or
- * an earlier step can write, so git runs here with a fixed configuration laid over whatever the
- * repository says, and with an environment holding only what git needs to reach a remote: never
- * the job's tokens, the HMAC key or a recipe's secrets.
- *
- * A local repository git pushes into or fetches from runs its own receive-pack/upload-pack, which
- * would run the receiving repository's hooks; `localTransport` spells those with the same fixed
- * configuration, so no hook of either side runs.
- */
-
-/** Laid over every configuration git reads: nothing here can make git run a command. */
-const FIXED_CONFIG = [
-    'core.hooksPath=/dev/null',
-    'core.fsmonitor=false',
-    'core.untrackedCache=false',
-    'core.pager=cat',
-    'core.editor=false',
-    'core.askPass=',
-    'core.alternateRefsCommand=true',
-    'diff.external=',
-    'protocol.ext.allow=never'
-];
-/** Variables git may see: locale, home, temp, and how this user reaches remotes. */
-const PASSED = new Set([
-    'PATH',
-    'HOME',
-    'LANG',
-    'LC_ALL',
-    'TMPDIR',
-    'XDG_CONFIG_HOME',
-    'SSH_AUTH_SOCK',
-    'GIT_SSH_COMMAND',
-    'HTTP_PROXY',
-    'HTTPS_PROXY',
-    'NO_PROXY',
-    'http_proxy',
-    'https_proxy',
-    'no_proxy',
-    'SSL_CERT_FILE',
-    'SSL_CERT_DIR',
-    'GIT_SSL_CAINFO'
-]);
-const configArgs = () => FIXED_CONFIG.flatMap(c => ['-c', c]);
-/** The environment git runs with, built from `from` (never inherited whole). */
-function gitEnv(from) {
-    const env = {};
-    for (const [k, v] of Object.entries(from))
-        if (v !== undefined && PASSED.has(k))
-            env[k] = v;
-    return {
-        ...env,
-        GIT_TERMINAL_PROMPT: '0',
-        GIT_ALLOW_PROTOCOL: 'file:git:http:https:ssh',
-        GIT_AUTHOR_NAME: 'swr',
-        GIT_AUTHOR_EMAIL: 'swr@localhost',
-        GIT_COMMITTER_NAME: 'swr',
-        GIT_COMMITTER_EMAIL: 'swr@localhost',
-        GIT_SSH_COMMAND: env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes',
-        GIT_CONFIG_NOSYSTEM: '1',
-        // A partial clone fetches a missing object from its promisor remote on first read: a
-        // transport swr did not ask for, configured by the workspace. A missing object stays missing.
-        GIT_NO_LAZY_FETCH: '1',
-        // refs/replace would let the repository hand back another object than the one named.
-        GIT_NO_REPLACE_OBJECTS: '1',
-        LC_ALL: 'C'
-    };
-}
-/**
- * `--receive-pack`/`--upload-pack` for a local remote: git starts these through the shell with
- * the repository path appended, and without the caller's `-c` settings (git clears them for the
- * local transport), so they are repeated here.
- */
-function run_localTransport() {
-    const fixed = FIXED_CONFIG.map(c => `-c '${c}'`).join(' ');
-    return {
-        push: `--receive-pack=git ${fixed} receive-pack`,
-        fetch: `--upload-pack=git ${fixed} upload-pack`
-    };
-}
-function spawnGit(args, opts) {
-    return (0,external_node_child_process_.spawn)('git', [...configArgs(), ...args], {
-        cwd: opts.cwd,
-        env: gitEnv(opts.env),
-        stdio: ['pipe', 'pipe', 'pipe']
-    });
-}
-/** git's last stderr line, one line and bounded, or how it ended. */
-function lastLine(err, code) {
-    const line = err.trim().split('\n').filter(Boolean).pop() ?? `exit ${code}`;
-    return line.replace(/\p{Cc}/gu, ' ').slice(0, 300);
-}
-/** `git ARGS` without a shell; resolves to stdout, rejects with git's last stderr line. */
-function run_runGit(args, opts) {
-    const maxOut = opts.maxOut ?? 1 << 20;
-    return new Promise((resolve, reject) => {
-        const child = spawnGit(args, opts);
-        const out = [];
-        let outBytes = 0;
-        let err = '';
-        let failed;
-        const timer = setTimeout(() => {
-            failed = new Error(`git ${args[0]} took longer than ${Math.round(opts.deadlineMs / 1000)} s`);
-            child.kill('SIGKILL');
-        }, opts.deadlineMs);
-        child.stdout.on('data', (c) => {
-            outBytes += c.length;
-            if (outBytes > maxOut) {
-                failed = new Error(`git ${args[0]} printed more than ${maxOut} bytes`);
-                child.kill('SIGKILL');
-            }
-            else
-                out.push(c);
-        });
-        child.stderr.on('data', (c) => {
-            err = (err + c.toString('utf8')).slice(-4000);
-        });
-        child.on('error', e => {
-            clearTimeout(timer);
-            reject(new Error(e.code === 'ENOENT' ? 'git is not installed' : e.message));
-        });
-        child.on('close', code => {
-            clearTimeout(timer);
-            if (failed)
-                return reject(failed);
-            if (code !== 0)
-                return reject(new Error(lastLine(err, code)));
-            resolve(Buffer.concat(out));
-        });
-        child.stdin.on('error', () => undefined);
-        child.stdin.end(opts.input ?? '');
-    });
-}
-/**
- * `git ARGS` with its output streamed: for output too large to hold (a tree listing, blob bodies),
- * read through `out` with the reader's own bounds. Same configuration and environment as runGit.
- */
-function startGit(args, opts) {
-    const child = spawnGit(args, opts);
-    const name = args.find(a => !a.startsWith('-')) ?? 'git';
-    let err = '';
-    let failed;
-    const kill = (why) => {
-        failed ??= why;
-        child.kill('SIGKILL');
-        // Unread output would keep the pipe, and so the exit, pending: nobody wants it now.
-        child.stdout.destroy();
-    };
-    const timer = setTimeout(() => kill(new Error(`git ${name} took longer than ${Math.round(opts.deadlineMs / 1000)} s`)), opts.deadlineMs);
-    const onAbort = () => kill(new Error(`git ${name} stopped: interrupted`));
-    if (opts.abort?.aborted)
-        onAbort();
-    opts.abort?.addEventListener('abort', onAbort, { once: true });
-    child.stderr.on('data', (c) => (err = (err + c.toString('utf8')).slice(-4000)));
-    child.stdin.on('error', () => undefined);
-    const closed = new Promise((resolve, reject) => {
-        child.on('error', e => {
-            failed ??= new Error(e.code === 'ENOENT' ? 'git is not installed' : e.message);
-        });
-        child.on('close', code => {
-            clearTimeout(timer);
-            opts.abort?.removeEventListener('abort', onAbort);
-            if (failed)
-                reject(failed);
-            else if (code !== 0)
-                reject(new Error(lastLine(err, code)));
-            else
-                resolve();
-        });
-    });
-    // Whoever stops reading early is not told about the exit; `done` is.
-    closed.catch(() => undefined);
-    return {
-        out: child.stdout[Symbol.asyncIterator](),
-        send: text => void child.stdin.write(text),
-        done: () => {
-            child.stdin.end();
-            return closed;
-        },
-        stop: () => kill(new Error(`git ${name} stopped`))
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/git/objects.ts
-/**
- * A commit's files read from git's object store as data. `git ls-tree` lists what lies at and
- * below one path of a commit (mode, type, object id, size) and `git cat-file --batch` hands back
- * each object's raw bytes. Neither applies attributes, filters, textconv or hooks, neither reads
- * the work tree or the index, and a partial clone's missing object is not fetched (run.ts), so
- * nothing the repository configures runs. Both outputs are read as streams under the caller's
- * bounds: no listing and no object is ever held whole here.
- */
-
-/** Longest ls-tree record (mode, type, id, a 4,096-byte name) and object header read. */
-const MAX_RECORD = 8 * 1024;
-const OID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
-/** A stream read on demand: lines up to a separator, and counted runs of bytes. */
-class Pull {
-    src;
-    buf = Buffer.alloc(0);
-    constructor(src) {
-        this.src = src;
-    }
-    async more() {
-        const r = await this.src.next();
-        if (r.done)
-            return false;
-        this.buf = this.buf.length === 0 ? r.value : Buffer.concat([this.buf, r.value]);
-        return true;
-    }
-    /** The bytes before the next `sep` (consumed), undefined at a clean end. */
-    async until(sep) {
-        for (let from = 0;;) {
-            const at = this.buf.indexOf(sep, from);
-            if (at >= 0) {
-                const line = this.buf.subarray(0, at);
-                this.buf = this.buf.subarray(at + 1);
-                return line;
-            }
-            if (this.buf.length > MAX_RECORD)
-                throw new Error(`git printed a line over ${MAX_RECORD} bytes`);
-            from = this.buf.length;
-            if (!(await this.more())) {
-                if (this.buf.length === 0)
-                    return undefined;
-                throw new Error('git output ended mid-line');
-            }
-        }
-    }
-    /** The next `n` bytes, chunk by chunk as they arrive. */
-    async take(n, each) {
-        while (n > 0) {
-            if (this.buf.length === 0 && !(await this.more()))
-                throw new Error('git output ended early');
-            const part = this.buf.subarray(0, Math.min(n, this.buf.length));
-            this.buf = this.buf.subarray(part.length);
-            n -= part.length;
-            await each(part);
-        }
-    }
-}
-/** The commit `rev` names, as a full object id; undefined when it names none (no commit yet). */
-async function commitOf(ctx, rev) {
-    try {
-        const out = await run_runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], {
-            cwd: ctx.cwd,
-            env: ctx.env,
-            deadlineMs: ctx.deadlineMs,
-            maxOut: 200
-        });
-        const id = out.toString('latin1').trim();
-        return OID.test(id) ? id : undefined;
-    }
-    catch (err) {
-        // --quiet: a name that resolves to no commit is exit 1 and no words; anything else is said.
-        if (err.message === 'exit 1')
-            return undefined;
-        throw err;
-    }
-}
-/** One short answer of git (a rev-parse or config query); undefined on exit 1 (none). */
-async function ask(ctx, args) {
-    try {
-        const out = await run_runGit(args, {
-            cwd: ctx.cwd,
-            env: ctx.env,
-            deadlineMs: ctx.deadlineMs,
-            maxOut: 4096
-        });
-        return out.toString('latin1').trim();
-    }
-    catch (err) {
-        if (err.message === 'exit 1')
-            return undefined;
-        throw err;
-    }
-}
-/**
- * Why HEAD names no commit: `unborn` (a branch with nothing committed yet), or `unreadable` with
- * the id HEAD names (the ref is there but its object cannot be read: a removed pack or pack index,
- * a lost object file).
- */
-async function headState(ctx) {
-    const oid = await ask(ctx, ['rev-parse', '--verify', '--quiet', '--end-of-options', 'HEAD']);
-    if (oid && OID.test(oid))
-        return { state: 'unreadable', oid };
-    const ref = await ask(ctx, ['symbolic-ref', '--quiet', 'HEAD']);
-    const branch = ref?.replace(/^refs\/heads\//, '');
-    return branch ? { state: 'unborn', branch } : { state: 'unborn' };
-}
-/** What kind of clone the repository is, for naming why an object is not in it. */
-async function cloneKind(ctx) {
-    if ((await ask(ctx, ['rev-parse', '--is-shallow-repository'])) === 'true')
-        return 'shallow';
-    const partial = await ask(ctx, ['config', '--get', 'extensions.partialClone']);
-    if (partial)
-        return 'partial';
-    const promisor = await ask(ctx, ['config', '--get-regexp', '^remote\\..*\\.promisor$']);
-    return promisor && /\btrue$/m.test(promisor) ? 'partial' : 'full';
-}
-function parseItem(rec) {
-    const tab = rec.indexOf(0x09);
-    const head = tab < 0 ? [] : rec.toString('latin1', 0, tab).split(/ +/);
-    const [mode, type, oid] = head;
-    if (head.length !== 3 || !mode || !type || !oid || !OID.test(oid) || !/^[0-7]{6}$/.test(mode))
-        throw new Error('git ls-tree printed a record it should not');
-    return {
-        name: rec.toString('utf8', tab + 1),
-        mode: parseInt(mode, 8),
-        type,
-        oid
-    };
-}
-/**
- * Everything at and below `rel` in commit `commit`, trees included, in git's order (a tree before
- * what it holds). Read one record at a time; the caller stops when it has seen enough.
- */
-async function* listTree(ctx, commit, rel) {
-    const git = startGit(['--literal-pathspecs', 'ls-tree', '-r', '-t', '-z', commit, '--', rel], ctx);
-    const pull = new Pull(git.out);
-    let finished = false;
-    try {
-        for (let rec = await pull.until(0); rec !== undefined; rec = await pull.until(0))
-            yield parseItem(rec);
-        finished = true;
-    }
-    finally {
-        if (!finished)
-            git.stop();
-        await git.done().catch(err => {
-            if (finished)
-                throw err;
-        });
-    }
-}
-/**
- * git streams a packed blob only when it is over `core.bigFileThreshold` (else it inflates it
- * whole in memory), and maps pack windows up to `core.packedGitLimit`: both kept small here, so
- * git's own memory stays bounded too. (A blob stored as a delta is still rebuilt whole; git packs
- * no blob over its own threshold, 512 MiB by default, as a delta.)
- */
-const STREAMING = [
-    '-c',
-    'core.bigFileThreshold=1m',
-    '-c',
-    'core.packedGitWindowSize=16m',
-    '-c',
-    'core.packedGitLimit=64m'
-];
-/** One `git cat-file --batch` for many objects, asked for one at a time. */
-class ObjectReader {
-    git;
-    pull;
-    /** Bytes of the object opened last that are not read yet (its body and newline). */
-    pending = 0;
-    constructor(ctx) {
-        this.git = startGit([...STREAMING, 'cat-file', '--batch'], ctx);
-        this.pull = new Pull(this.git.out);
-    }
-    /** Ask for `oid`; its body must then be read (`body`) or skipped (`skip`) before the next. */
-    async open(oid) {
-        if (this.pending > 0)
-            await this.skip();
-        if (!OID.test(oid))
-            throw new Error('not an object id');
-        this.git.send(`${oid}\n`);
-        const line = await this.pull.until(0x0a).catch(err => this.gone(err));
-        if (line === undefined)
-            return this.gone(new Error('git cat-file ended early'));
-        const [id, type, size] = line.toString('latin1').split(' ');
-        if (id !== oid)
-            throw new Error('git cat-file answered for another object');
-        if (type === 'missing')
-            return { missing: true };
-        if (!type || size === undefined || !/^\d{1,15}$/.test(size))
-            throw new Error(`git cat-file: ${type ?? 'no answer'}`);
-        this.pending = Number(size) + 1;
-        return { missing: false, type, size: Number(size) };
-    }
-    /**
-     * cat-file stopped answering: git's own last line says why (a partial clone's missing object
-     * ends it with "could not fetch … from promisor remote" when fetching is off).
-     */
-    async gone(err) {
-        await this.git.done().catch(e => (err = e));
-        throw err;
-    }
-    /** The body of the object just opened, chunk by chunk (the caller bounds what it keeps). */
-    async body(each) {
-        const n = this.pending - 1;
-        this.pending = 0;
-        await this.pull.take(n, each);
-        await this.pull.take(1, () => undefined);
-    }
-    /** Read past the object just opened. */
-    async skip() {
-        const n = this.pending;
-        this.pending = 0;
-        await this.pull.take(n, () => undefined);
-    }
-    /** End the batch (stops git at once: what it still had to say is not wanted). */
-    async close() {
-        this.git.stop();
-        await this.git.done().catch(() => undefined);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/restore/git/restore.ts
-/**
- * The git source: an entry restored from the commit HEAD names, read from git's object store as
- * data (`git ls-tree` and `git cat-file --batch` through the one git runner, never `checkout`,
- * `archive` or anything else that applies attributes, filters or hooks, and never into the work
- * tree). Each path is handed to the same extractor a cache archive goes through, in a fresh
- * private scratch directory, so the same proof applies: counts and sizes checked before a byte is
- * read, each file hashed as it is written and compared with the recorded sha256 (a file's expect,
- * a blob's full sha256, a tree's signed index), modes as recorded, links kept inside the entry;
- * what has no per-file record is verified in scratch. Only then is it placed (place.ts). A blob
- * that differs from what was recorded, a path HEAD does not hold, an object a shallow or partial
- * clone lacks (or a full clone lost), an unborn HEAD or one whose commit cannot be read refuses
- * the source in one line, and the next source runs.
- *
- * HEAD, not a commit recorded in the manifest: the recorded hashes are what the bytes must match,
- * so which commit supplies them decides only whether the source can help, never what is placed.
- */
-
-
-
-
-
-/** Longest link target read from git (Linux's PATH_MAX). */
-const MAX_LINK_BYTES = 4096;
-/** Paths the tree's ignore rules leave out that the listing may hold before it is refused. */
-const MAX_SKIPPED = 1_000_000;
-const DIR = 0o040000;
-const FILE = 0o100644;
-const EXEC = 0o100755;
-const LINK = 0o120000;
-const SUBMODULE = 0o160000;
-/** An object this repository does not hold; worded once the kind of clone is known. */
-class MissingObject extends Absent {
-    item;
-    constructor(item) {
-        super(`not in git: ${shown(item.name)} (object ${item.oid.slice(0, 12)}) is not in this clone`);
-        this.item = item;
-    }
-}
-function notHere(item) {
-    return new MissingObject(item);
-}
-/**
- * Why the object is missing, in one line: a shallow or partial clone leaves objects out (a miss;
- * swr does not fetch), while a full clone that lacks one has a damaged object store.
- */
-async function missingReason(git, item) {
-    const what = `${shown(item.name)} (object ${item.oid.slice(0, 12)})`;
-    const kind = await cloneKind(git).catch(() => undefined);
-    if (kind === 'shallow' || kind === 'partial')
-        return new Absent(`not in git: ${what} is not in this clone (a ${kind} clone); swr does not fetch it`);
-    return new rejected_Rejected(`${what} is missing from the object store of this full clone (a lost object file, pack or pack index); swr does not fetch it`);
-}
-function what(mode) {
-    return mode === DIR
-        ? 'a directory'
-        : mode === LINK
-            ? 'a link'
-            : mode === SUBMODULE
-                ? 'a submodule'
-                : 'a file';
-}
-/**
- * With a full sha256 and a mode recorded, a blob is proven like a file while it is written (the
- * cache cannot: its archive is bounded by size only); anything else as the cache source binds it.
- */
-function gitExpectation(e, ctx) {
-    if (e.kind === 'blob' && e.expect.sha256 && e.expect.mode)
-        return {
-            kind: 'file',
-            size: e.expect.size,
-            sha256: e.expect.sha256,
-            mode: parseMode(e.expect.mode)
-        };
-    return expectationOf(e, ctx);
-}
-/**
- * The mode each path is written with: as recorded where the manifest records it (git keeps only
- * the executable bit, and the recorded mode is what is verified), else git's own.
- */
-function recordedModes(e, want) {
-    if (want.kind === 'file')
-        return () => want.mode;
-    if (want.kind === 'indexed') {
-        const byRel = new Map(want.records.map(r => [r.rel, r.mode]));
-        return name => byRel.get(name.slice(e.path.length + 1));
-    }
-    const own = e.kind === 'blob' && e.expect.mode ? parseMode(e.expect.mode) : undefined;
-    return name => (name === e.path ? own : undefined);
-}
-/**
- * Open `item`'s object: a missing one (cat-file says so, or a partial clone's cat-file stops
- * because it may not fetch it) is not in this clone.
- */
-async function openObject(objects, item) {
-    const head = await objects.open(item.oid).catch((err) => {
-        throw /promisor remote|missing|not a valid object/i.test(err.message) ? notHere(item) : err;
-    });
-    if (head.missing)
-        throw notHere(item);
-    return head;
-}
-/** A small object's bytes (a link target), bounded before its body is read. */
-async function readSmall(objects, item, max) {
-    const head = await openObject(objects, item);
-    if (head.size > max)
-        throw new rejected_Rejected(`${shown(item.name)}: link target over ${max} bytes`);
-    const parts = [];
-    await objects.body(c => void parts.push(Buffer.from(c)));
-    return Buffer.concat(parts);
-}
-/** Hand one listed path to the extractor, its body streamed from cat-file. */
-async function feedItem(item, recorded, x, objects) {
-    const base = { name: item.name, linkname: '', size: 0 };
-    switch (item.mode) {
-        case DIR:
-            x.member({ ...base, type: 'dir', flag: '5', mode: recorded ?? 0o755 });
-            return;
-        case LINK: {
-            const target = await readSmall(objects, item, MAX_LINK_BYTES);
-            x.member({ ...base, type: 'symlink', flag: '2', mode: 0o777, linkname: target.toString() });
-            return;
-        }
-        case FILE:
-        case EXEC: {
-            const head = await openObject(objects, item);
-            if (head.type !== 'blob')
-                throw new rejected_Rejected(`${shown(item.name)}: git's object is a ${head.type}, not a blob`);
-            const m = {
-                ...base,
-                type: 'file',
-                flag: '0',
-                size: head.size,
-                mode: recorded ?? item.mode & 0o777
-            };
-            // The extractor checks the name, size and mode against the record before a byte is read.
-            const sink = x.member(m);
-            if (!sink)
-                return objects.skip();
-            await objects.body(async (chunk) => {
-                sink.write(chunk);
-                const room = x.room();
-                if (room)
-                    await room;
-            });
-            sink.end();
-            return;
-        }
-        case SUBMODULE:
-            throw new rejected_Rejected(`${shown(item.name)} is a submodule in git: its files are in another repository`);
-        default:
-            throw new rejected_Rejected(`${shown(item.name)}: git mode ${item.mode.toString(8)}`);
-    }
-}
-/** An entry that is not a tree must be the same kind of thing in git. */
-function sameKind(e, item) {
-    if (e.kind === 'tree' || item.name !== e.path)
-        return;
-    const fits = e.kind === 'link' ? item.mode === LINK : item.mode === FILE || item.mode === EXEC;
-    if (!fits)
-        throw new rejected_Rejected(`in git ${shown(e.path)} is ${what(item.mode)}, recorded as a ${e.kind}`);
-}
-/** Whether `name` (as ls-tree prints it) is a directory the entry lies in. */
-function isAbove(name, rel) {
-    const dir = name.replace(/\/+$/, '');
-    return dir === '.' || rel.startsWith(`${dir}/`);
-}
-async function restore_feed(e, want, x, git, commit) {
-    const modeOf = recordedModes(e, want);
-    const objects = new ObjectReader(git);
-    let found = false;
-    let skipped = 0;
-    try {
-        for await (const item of listTree(git, commit, e.path)) {
-            // `-t` lists the trees on the way to the entry too ("./" for the workspace itself).
-            if (isAbove(item.name, e.path))
-                continue;
-            if (item.name !== e.path && !item.name.startsWith(`${e.path}/`))
-                throw new rejected_Rejected(`git listed ${shown(item.name)}, outside the entry`);
-            found = true;
-            sameKind(e, item);
-            if (x.skips(item.name)) {
-                if (++skipped > MAX_SKIPPED)
-                    throw new rejected_Rejected(`more than ${MAX_SKIPPED} paths in git that the tree ignores`);
-                continue;
-            }
-            await feedItem(item, modeOf(item.name), x, objects);
-            const room = x.room();
-            if (room)
-                await room;
-        }
-    }
-    catch (err) {
-        if (err instanceof MissingObject)
-            throw await missingReason(git, err.item);
-        throw err instanceof rejected_Rejected ? err : new rejected_Rejected(`git: ${err.message}`);
-    }
-    finally {
-        await objects.close();
-    }
-    if (!found)
-        throw new Absent(`not in git: HEAD holds no ${shown(e.path)}`);
-    await x.settle();
-}
-/** Restore `e` from the commit HEAD names, proven in scratch before it is placed. */
-async function restoreFromGit(e, ctx) {
-    if (e.path === '.')
-        return { placed: false, absent: true, reason: 'the workspace itself is not taken from git' };
-    let commit;
-    try {
-        commit = await commitOf(ctx.git, 'HEAD');
-    }
-    catch (err) {
-        return { placed: false, reason: `git: ${err.message}` };
-    }
-    if (!commit) {
-        let head;
-        try {
-            head = await headState(ctx.git);
-        }
-        catch (err) {
-            return { placed: false, reason: `git: ${err.message}` };
-        }
-        if (head.state === 'unborn')
-            return {
-                placed: false,
-                absent: true,
-                reason: `not in git: HEAD is unborn (nothing committed${head.branch ? ` on ${shown(head.branch)}` : ''} yet)`
-            };
-        return {
-            placed: false,
-            reason: `HEAD names commit ${head.oid.slice(0, 12)}, which this repository cannot read (a removed pack or pack index, or a lost object file)`
-        };
-    }
-    const want = gitExpectation(e, ctx);
-    const from = `git (HEAD ${commit.slice(0, 12)})`;
-    const at = commit;
-    const r = await restoreInScratch(e, ctx, { from, prefix: e.path, want }, x => restore_feed(e, want, x, ctx.git, at));
-    return { ...r, commit };
-}
-
-;// CONCATENATED MODULE: ./src/core/restore/relink.ts
-/**
- * The link source: a link entry that is gone, was flattened into a copy of what it pointed at (a
- * cache or artifact round trip that follows links), or points elsewhere now gets the recorded
- * link back, with no recipe: the link is made under a new random name beside the target and
- * renamed over it, both through the parent directory held open from the workspace down
- * (pinned-dir.ts), so a parent swapped for a link cannot send it elsewhere; missing parents are
- * made the same way. A directory in the link's place is refused, not removed: it may hold what
- * was copied through the link and more. Where directories cannot be pinned (no /proc), nothing
- * is made and the step says why. The target is the signed one; the re-verification that follows
- * judges the result as any check would.
- */
-
-
-
-
-
-/** Make `entry`'s recorded link again; the detail of what was done, or why not (`made: false`). */
-function restoreLink(workspace, entry) {
-    try {
-        return inPinnedWorkspace(workspace, chain => relinkIn(chain, entry), () => ({
-            made: false,
-            detail: 'no link made: directories cannot be held open here (no /proc)'
-        }));
-    }
-    catch (err) {
-        const code = err.code;
-        if (typeof code !== 'string')
-            throw err;
-        return { made: false, detail: `no link made: ${why(code)}` };
-    }
-}
-function relinkIn(chain, e) {
-    const parent = chain.dirFd(external_node_path_default().posix.dirname(e.path), { mkdir: true });
-    const name = external_node_path_default().posix.basename(e.path);
-    const at = below(parent, name);
-    const now = external_node_fs_default().lstatSync(at, { throwIfNoEntry: false });
-    if (now?.isDirectory())
-        return {
-            made: false,
-            detail: `no link made: ${shownName(e.path)} is a directory; remove it first`
-        };
-    const tmp = below(parent, `.${name}.swr-${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
-    external_node_fs_default().symlinkSync(bytesOf(e.expect.target), tmp);
-    try {
-        external_node_fs_default().renameSync(tmp, at);
-    }
-    catch (err) {
-        external_node_fs_default().rmSync(tmp, { force: true });
-        throw err;
-    }
-    const was = !now ? 'was gone' : now.isSymbolicLink() ? 'pointed elsewhere' : 'was a copy';
-    return { made: true, detail: `recorded link made again (it ${was})` };
-}
-function why(code) {
-    switch (code) {
-        case 'ELOOP':
-            return 'a directory on its path is a symbolic link';
-        case 'ENOTDIR':
-            return 'a directory on its path is not a directory';
-        default:
-            return `${code} while making it`;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/core/restore/runner.ts
 /**
  * Carrying out a repair plan: wave by wave (steps of a wave in parallel up to `jobs`), each step
- * from its sources in the order sources.ts gives (escrow, git, the saved state, then the manifest's),
+ * from its sources in the order restore/sources/ gives (escrow, git, the saved state, then the manifest's),
  * each restored entry re-verified at once without the cache. A step whose dependency did not heal is SKIPPED, never attempted. The caller must have
  * asked the gate first; this module refuses to run without an allowed decision.
  */
-
-
-
-
-
-
 
 
 
@@ -12453,6 +12639,8 @@ async function runPlan(opts) {
         throw new InternalError('runPlan called without an allowed gate decision');
     const entries = new Map(opts.manifest.body.entries.map(e => [e.id, e]));
     const results = new Map();
+    const proven = new Map();
+    const ctx = sourceContext(opts);
     const limit = (0,p_limit/* default */.A)(Math.max(1, opts.jobs ?? 1));
     const at = () => (opts.now?.() ?? new Date()).toISOString();
     for (const wave of opts.plan.waves) {
@@ -12466,13 +12654,13 @@ async function runPlan(opts) {
             const entry = entries.get(step.id);
             if (!entry)
                 throw new InternalError(`plan names unknown entry ${step.id}`);
-            const r = await runStep(step, entry, results, opts, prior);
+            const r = await runStep(step, entry, results, opts, ctx, proven, prior);
             results.set(step.id, r);
             opts.journal?.append({ id: r.id, outcome: r.outcome, at: at() });
             opts.onStep?.(r);
         })));
     }
-    return planSteps(opts.plan).map(s => results.get(s.id));
+    return { steps: planSteps(opts.plan).map(s => results.get(s.id)), proven };
 }
 /** The dependency of `step` that did not heal, if any. */
 function failedDependency(step, done) {
@@ -12599,12 +12787,6 @@ async function runEscrowBatch(wave, entries, done, opts) {
     }
     return { finished, rest };
 }
-/** An escrow restore's failure as its attempt's detail; anything but a refusal or an fs error is a bug. */
-function escrowFailure(err) {
-    if (!(err instanceof errors_SwrError) && !(err instanceof Error && 'code' in err))
-        throw err;
-    return err instanceof Error ? err.message : String(err);
-}
 /** Quarantine is evidence-keeping: failing to copy must not stop the repair, only be reported. */
 function safeQuarantine(entry, opts) {
     if (!opts.quarantine)
@@ -12618,10 +12800,11 @@ function safeQuarantine(entry, opts) {
         };
     }
 }
-async function runStep(step, entry, done, opts, prior) {
+async function runStep(step, entry, done, opts, ctx, proven, prior) {
     const base = { id: step.id, source: step.source };
+    const tryAll = (sources, from) => trySources(step, entry, sources, from, opts, ctx, proven);
     if (prior)
-        return trySources(step, entry, sourcesOf(entry, srcOpts(opts, step)).slice(1), prior, opts);
+        return tryAll(sourcesOf(entry, srcOpts(opts, step)).slice(1), prior);
     if (opts.abort?.aborted)
         return { ...base, outcome: 'interrupted', detail: 'not started: interrupted', attempts: [] };
     const failedDep = failedDependency(step, done);
@@ -12650,7 +12833,7 @@ async function runStep(step, entry, done, opts, prior) {
     const planted = plantedResult(entry, opts, external_node_fs_default().realpathSync(opts.manifest.workspace));
     if (planted)
         return { ...base, ...planted, ...(q ? { quarantine: q } : {}) };
-    return trySources(step, entry, sources, { attempts: [], quarantine: q }, opts);
+    return tryAll(sources, { attempts: [], quarantine: q });
 }
 /** The plan decided whether the modes source is offered: what it shows is what runs. */
 function srcOpts(opts, step) {
@@ -12662,7 +12845,7 @@ function srcOpts(opts, step) {
     };
 }
 /** Try `sources` in order after what `prior` records, until one heals the entry. */
-async function trySources(step, entry, sources, prior, opts) {
+async function trySources(step, entry, sources, prior, opts, ctx, proven) {
     const base = { id: step.id, source: step.source };
     const q = prior.quarantine;
     const attempts = [...prior.attempts];
@@ -12670,7 +12853,7 @@ async function trySources(step, entry, sources, prior, opts) {
     let after = prior.after;
     let ranCleanly = false;
     for (const src of sources) {
-        const tried = await trySource(src, entry, opts);
+        const tried = await attemptSource(src, entry, ctx);
         if (tried.recipe)
             recipe = tried.recipe;
         if (tried.attempt.outcome === 'interrupted') {
@@ -12696,6 +12879,8 @@ async function trySources(step, entry, sources, prior, opts) {
         ;
         [after] = tried.proven ? [tried.proven] : await opts.reverify([entry]);
         const healed = after?.status === 'OK';
+        if (healed && tried.proven)
+            proven.set(entry.id, tried.proven);
         ranCleanly ||= src.kind === 'recipe';
         attempts.push({
             ...tried.attempt,
@@ -12745,134 +12930,18 @@ function defaultRestore(opts) {
         }
     };
 }
-async function trySource(src, entry, opts) {
-    const abs = resolveEntryPath(opts.manifest.workspace, entry.path);
-    switch (src.kind) {
-        case 'modes': {
-            const readIndex = (opts.cacheRestore ?? defaultRestore(opts)).readIndex;
-            const r = restoreModes(opts.manifest.workspace, entry, readIndex);
-            // Nothing set and nothing refused: the modes were mended since the check; re-verify.
-            const outcome = r.changed === 0 && r.refusedCount > 0 ? 'failed' : 'healed';
-            return { attempt: { source: 'modes', outcome, detail: describeModes(entry, r) } };
-        }
-        case 'link': {
-            if (entry.kind !== 'link')
-                return { attempt: { source: 'link', outcome: 'failed', detail: 'not a link entry' } };
-            const r = restoreLink(opts.manifest.workspace, entry);
-            return {
-                attempt: { source: 'link', outcome: r.made ? 'healed' : 'failed', detail: r.detail }
-            };
-        }
-        case 'escrow':
-            if (entry.kind !== 'file')
-                return {
-                    attempt: { source: 'escrow', outcome: 'failed', detail: 'escrow on a non-file entry' }
-                };
-            try {
-                restoreFromEscrow(opts.manifest.workspace, entry);
-                return { attempt: { source: 'escrow', outcome: 'healed', detail: 'restored from escrow' } };
-            }
-            catch (err) {
-                return { attempt: { source: 'escrow', outcome: 'failed', detail: escrowFailure(err) } };
-            }
-        case 'cache': {
-            if (!opts.cache)
-                return {
-                    attempt: {
-                        source: 'cache',
-                        outcome: 'skipped',
-                        key: src.key,
-                        detail: `cache ${src.key} skipped: no Actions cache service here`
-                    }
-                };
-            const hit = await opts.cache.find(abs, src.key, src.restoreKeys);
-            if (!hit)
-                return {
-                    attempt: {
-                        source: 'cache',
-                        outcome: 'miss',
-                        key: src.key,
-                        detail: `cache miss for ${src.key}${src.savedState ? ' (saved state)' : ''}`
-                    }
-                };
-            const how = `cache ${hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`}${src.savedState ? ' (saved state)' : ''}`;
-            const r = await restoreEntry(entry, hit, {
-                workspace: opts.manifest.workspace,
-                ...(opts.cacheRestore ?? defaultRestore(opts))
-            });
-            const base = {
-                source: 'cache',
-                key: src.key,
-                matchedKey: hit.matchedKey,
-                exact: hit.exact
-            };
-            if (!r.placed)
-                return {
-                    attempt: { ...base, outcome: 'not-healed', detail: `${how} rejected: ${r.reason}` }
-                };
-            return {
-                attempt: {
-                    ...base,
-                    outcome: 'healed',
-                    detail: r.masked ? `${how} (${maskedNote(r.masked)})` : how
-                },
-                ...(r.finding ? { proven: r.finding } : {})
-            };
-        }
-        case 'git':
-            return fromGit(entry, opts);
-        case 'recipe': {
-            const timeoutS = opts.timeoutS ?? entry.timeout_s ?? signed_command_RECIPE_TIMEOUT_S;
-            const result = await signed_command_runSignedCommand({
-                entry,
-                command: src.command,
-                shell: opts.manifest.body.shell,
-                cwd: opts.manifest.workspace,
-                timeoutMs: timeoutS * 1000
-            }, {
-                gate: opts.gate,
-                callerEnv: opts.callerEnv,
-                secretScan: await secret_scan_loadSecretScan(),
-                abort: opts.abort,
-                onLine: opts.onLine
-            });
-            const { id: _id, ...recipe } = result;
-            const how = `recipe ${recipe_describeResult(result, timeoutS * 1000)}`;
-            if (result.interrupted)
-                return { recipe, attempt: { source: 'recipe', outcome: 'interrupted', detail: how } };
-            if (result.timedOut || result.exitCode !== 0)
-                return { recipe, attempt: { source: 'recipe', outcome: 'failed', detail: how } };
-            return { recipe, attempt: { source: 'recipe', outcome: 'healed', detail: how } };
-        }
-    }
-}
-/** The git source: HEAD's copy of the entry, proven in scratch against the recorded hashes. */
-async function fromGit(entry, opts) {
-    const timeoutS = opts.timeoutS ?? entry.timeout_s ?? signed_command_RECIPE_TIMEOUT_S;
-    const r = await restoreFromGit(entry, {
-        workspace: opts.manifest.workspace,
-        ...(opts.cacheRestore ?? defaultRestore(opts)),
-        git: {
-            cwd: opts.manifest.workspace,
-            env: opts.callerEnv,
-            deadlineMs: timeoutS * 1000,
-            abort: opts.abort
-        }
-    });
-    const how = r.commit ? `git HEAD ${r.commit.slice(0, 12)}` : 'git';
-    if (r.placed)
-        return {
-            attempt: { source: 'git', outcome: 'healed', detail: `restored from ${how}` },
-            ...(r.finding ? { proven: r.finding } : {})
-        };
-    if (opts.abort?.aborted)
-        return { attempt: { source: 'git', outcome: 'interrupted', detail: `${how}: interrupted` } };
+/** What every source of this run may use. */
+function sourceContext(opts) {
     return {
-        attempt: {
-            source: 'git',
-            outcome: r.absent ? 'miss' : 'not-healed',
-            detail: `${how}${r.absent ? '' : ' refused'}: ${r.reason}`
-        }
+        workspace: opts.manifest.workspace,
+        restore: opts.cacheRestore ?? defaultRestore(opts),
+        gate: opts.gate,
+        callerEnv: opts.callerEnv,
+        shell: opts.manifest.body.shell,
+        timeoutS: entry => opts.timeoutS ?? entry.timeout_s ?? signed_command_RECIPE_TIMEOUT_S,
+        abort: opts.abort,
+        onLine: opts.onLine,
+        ports: { cache: opts.cache }
     };
 }
 
@@ -13402,7 +13471,6 @@ function openJournal(stateDir, workspace, digest, now, resume) {
 
 
 
-
 /**
  * Sealed entries first: resolved against this machine's seals, and those without a seal for their
  * key made (recipe, smoke, seal) when the gate allows the manifest's code.
@@ -13502,7 +13570,7 @@ async function repairManifest(loaded, opts) {
         hooks.onResume?.(already.size, resumed.interrupted);
     const journal = openJournal(opts.stateDir, m.workspace, m.digest, new Date(), opts.resume === true);
     const reverify = { stateDir: opts.stateDir, jobs: opts.jobs, nativeWalk: opts.nativeWalk };
-    const steps = await runPlan({
+    const run = await runPlan({
         manifest: m,
         plan,
         gate,
@@ -13520,6 +13588,7 @@ async function repairManifest(loaded, opts) {
         onLine: hooks.onLine,
         onStep: hooks.onStep
     });
+    const steps = run.steps;
     const interrupted = steps.some(s => s.outcome === 'interrupted') || opts.abort?.aborted === true;
     if (!interrupted)
         journal.close();
@@ -13530,8 +13599,7 @@ async function repairManifest(loaded, opts) {
     const codeFree = onlyCodeFreeWrote(steps) && !touchedOverlap(steps, plan);
     const proven = new Map(steps.flatMap(s => s.outcome === 'repaired' &&
         s.after !== undefined &&
-        (((s.source === 'cache' || s.source === 'git') && isProven(s.after)) ||
-            (CODE_FREE.has(s.source) && codeFree))
+        (run.proven.has(s.id) || (CODE_FREE.has(s.source) && codeFree))
         ? [[s.id, s.after]]
         : []));
     // The verdict comes from an uncached check of the whole selection, restore included: a recipe
@@ -16811,6 +16879,7 @@ function inputLines(text) {
 
 
 
+
 /** The seal's name in every sealed archive: its first member. */
 const SEAL_MEMBER = '.swr-seal.json';
 const write_archive_ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd'];
@@ -16920,6 +16989,15 @@ function compressTo(file) {
         }
     };
 }
+/** A file changed between its seal and its archive: the save is refused, naming it. */
+class ChangedWhileSaved extends Error {
+    member;
+    constructor(member) {
+        super(`${member} changed while it was saved (its bytes no longer match the seal): not saved`);
+        this.member = member;
+        this.name = 'ChangedWhileSaved';
+    }
+}
 class CompressorStopped extends Error {
     constructor() {
         super('the compressor stopped');
@@ -16962,25 +17040,37 @@ class TarWriter {
             this.sink.once('close', closed);
         });
     }
-    async file(name, abs, size, mode) {
+    /**
+     * A regular file's member. Its bytes are hashed as they are read and compared with what the
+     * seal records (`sha256`), so a file that changed after it was sealed refuses the save with its
+     * name, instead of making an archive that no restore would ever accept.
+     */
+    async file(name, abs, size, mode, sha256) {
         await this.push(...header(name, '0', size, mode, this.mtime));
         const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+        const hash = sha256 !== undefined ? (0,external_node_crypto_.createHash)('sha256') : undefined;
         try {
             if (external_node_fs_default().fstatSync(fd).size !== size)
-                throw new Error(`${name} changed while it was archived`);
+                throw new ChangedWhileSaved(name);
             let left = size;
             while (left > 0) {
                 const buf = Buffer.allocUnsafe(Math.min(left, READ_BYTES));
                 const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null);
                 if (n === 0)
-                    throw new Error(`${name} changed while it was archived`);
+                    throw new ChangedWhileSaved(name);
                 left -= n;
-                await this.push(n === buf.length ? buf : buf.subarray(0, n));
+                const chunk = n === buf.length ? buf : buf.subarray(0, n);
+                hash?.update(chunk);
+                await this.push(chunk);
             }
+            if (external_node_fs_default().readSync(fd, Buffer.alloc(1), 0, 1, null) !== 0)
+                throw new ChangedWhileSaved(name);
         }
         finally {
             external_node_fs_default().closeSync(fd);
         }
+        if (hash && hash.digest('hex') !== sha256)
+            throw new ChangedWhileSaved(name);
         await this.push(padding(size));
     }
 }
@@ -16989,7 +17079,7 @@ async function writeSource(t, s) {
     switch (e.kind) {
         case 'file':
         case 'blob':
-            await t.file(s.member, s.abs, e.expect.size, e.expect.mode !== undefined ? parseInt(e.expect.mode, 8) : external_node_fs_default().lstatSync(s.abs).mode);
+            await t.file(s.member, s.abs, e.expect.size, e.expect.mode !== undefined ? parseInt(e.expect.mode, 8) : external_node_fs_default().lstatSync(s.abs).mode, e.expect.sha256);
             return;
         case 'link':
             await t.push(...header(s.member, '2', 0, 0o777, t.mtime, e.expect.target));
@@ -17008,7 +17098,7 @@ async function writeSource(t, s) {
                     if (first !== undefined)
                         await t.push(...header(name, '1', 0, r.mode, t.mtime, `${s.member}/${first}`));
                     else
-                        await t.file(name, external_node_path_default().join(s.abs, r.rel), r.size, r.mode);
+                        await t.file(name, external_node_path_default().join(s.abs, r.rel), r.size, r.mode, r.extra);
                 }
             }
         }
@@ -17453,12 +17543,6 @@ function acceptFor(opts, trust, matchedKey, signedBy, first) {
         return sealedEntries(seal_inflateIndexes(seal), locations);
     };
 }
-function sealed_cache_reasonOf(err) {
-    if (err instanceof rejected_Rejected)
-        return err.message;
-    const e = err;
-    return `${e.code ?? 'error'}: ${(e.message ?? String(err)).split('\n')[0]}`;
-}
 function missingFindings(entries) {
     return entries.map(s => ({
         id: s.entry.id,
@@ -17473,7 +17557,7 @@ function missingFindings(entries) {
         cached: false
     }));
 }
-function sealed_cache_provenFindings(entries, counts) {
+function provenFindings(entries, counts) {
     return entries.map((s, i) => ({
         id: s.entry.id,
         kind: s.entry.kind,
@@ -17604,7 +17688,7 @@ async function restoreSealedCache(opts) {
     const hit = found.exact ? 'hit' : 'stale';
     const signedBy = [];
     base.signedBy = signedBy;
-    const refused = (err, before = []) => done({ outcome: 'refused', matchedKey, reason: sealed_cache_reasonOf(err), before });
+    const refused = (err, before = []) => done({ outcome: 'refused', matchedKey, reason: reasonOf(err), before });
     // Only the seal first: for a lookup, or when something is on disk that may already be sealed.
     let first;
     let entries = [];
@@ -17642,7 +17726,7 @@ async function restoreSealedCache(opts) {
             ...(first ? {} : { wipe: 'cold-start' }),
             matchedKey,
             before: shownBefore,
-            after: sealed_cache_provenFindings(r.entries, r.counts),
+            after: provenFindings(r.entries, r.counts),
             restored: true,
             files: r.counts.reduce((n, c) => n + c.files, 0),
             bytes: r.counts.reduce((n, c) => n + c.bytes, 0)
@@ -17685,6 +17769,7 @@ async function saveSealedCache(opts) {
     const scratch = makeScratch(opts.scratchBase, 'swr-save');
     try {
         const file = external_node_path_default().join(scratch, 'cache.tar');
+        const sealed = performance.now();
         const archive = await writeSealedArchive(file, encodeSeal(doc), body.paths.map((p, i) => ({
             member: p.member,
             abs: locations[i].abs,
@@ -17692,18 +17777,30 @@ async function saveSealedCache(opts) {
             records: records[i],
             links: new Map(p.links ?? [])
         })), opts.at);
+        const archived = performance.now();
         const outcome = await opts.cache.save(pathLines(opts), opts.key, { file, ...archive });
+        const phases = {
+            sealMs: Math.round(sealed - t0),
+            archiveMs: Math.round(archived - sealed),
+            uploadMs: Math.round(performance.now() - archived)
+        };
         const files = body.paths.reduce((n, p) => n + (p.entry.kind === 'tree' ? (p.entry.expect.files ?? 0) : 1), 0);
         return result({
             outcome,
             signedBy,
             files,
             unmatched,
+            phases,
             ...(outcome === 'exists'
                 ? { reason: `a cache for key ${shown(opts.key)} exists already` }
                 : {}),
             ...(outcome === 'failed' ? { reason: 'the cache service did not take the archive' } : {})
         });
+    }
+    catch (err) {
+        if (!(err instanceof ChangedWhileSaved))
+            throw err;
+        return result({ outcome: 'skipped', reason: err.message, signedBy, files: 0, unmatched });
     }
     finally {
         removeScratch(scratch);
@@ -19530,7 +19627,7 @@ function renderPlan(waves, opts) {
     });
     return lines.join('\n') + '\n';
 }
-/** A step's sources as the runner tries them; the saved state is the first cache (sources.ts). */
+/** A step's sources as the runner tries them; the saved state is the first cache (restore/sources/). */
 function sourceList(s) {
     const saved = s.saved_state === undefined ? -1 : s.sources.indexOf('cache');
     return s.sources.map((k, i) => (i === saved ? 'cache (saved state)' : escape_escapeText(k)));
@@ -21255,7 +21352,6 @@ function entry_edit_summarise(key, v) {
 
 ;// CONCATENATED MODULE: ./src/core/face/manifests.ts
 // The `manifests` namespace of the engine's face (src/core/index.ts): what only the shells compose.
-
 
 
 
