@@ -22,6 +22,7 @@ import { repairOutcome } from './outcome.js'
 import { diskFull } from '../fs/disk-space.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import { planRepair, planSteps, type Plan } from '../restore/plan.js'
+import type { SourceContext } from '../restore/sources/index.js'
 import { runPlan, type StepResult } from '../restore/runner.js'
 import {
   type CheckReport,
@@ -72,6 +73,8 @@ export interface RepairRunOptions {
   abort?: AbortSignal | undefined
   /** The Actions cache, when its service is reachable. */
   cacheClient?: CacheClient | undefined
+  /** The other stores restore sources may read (restore/sources/source.ts). */
+  stores?: Omit<SourceContext['ports'], 'cache'> | undefined
   /**
    * False: leave sealed entries without a seal unsealed (the Action: its state directory ends with
    * the job, so a seal made there would be made again by every run; the cache action seals in CI).
@@ -213,7 +216,7 @@ export async function repairManifest(
     alreadyRepaired: already,
     journal,
     abort: opts.abort,
-    cache: opts.cacheClient,
+    ports: { ...opts.stores, cache: opts.cacheClient },
     git,
     onLine: hooks.onLine,
     onStep: hooks.onStep

@@ -21,7 +21,6 @@ import { RECIPE_TIMEOUT_S } from '../exec/signed-command.js'
 import type { GateDecision } from '../sign/gate.js'
 import type { Journal } from '../state/journal.js'
 import type { Entry, FileEntry, Finding } from '../types.js'
-import type { CacheClient } from '../cache-port.js'
 import {
   attemptSource,
   sourcesOf,
@@ -77,8 +76,8 @@ export interface RunPlanOptions {
   /** Ids an interrupted run already repaired (from the journal). */
   alreadyRepaired?: ReadonlySet<string>
   journal?: Journal | undefined
-  /** The Actions cache, when the cache service is reachable. */
-  cache?: CacheClient | undefined
+  /** The stores sources read: the Actions cache when its service is reachable, and others. */
+  ports: SourceContext['ports']
   /** The workspace's git index, when it lies in a git work tree: what the git source may offer. */
   git?: GitTracking | undefined
   /** How cache archives are proven in scratch before they are placed (with `cache`). */
@@ -342,7 +341,7 @@ async function runStep(
 /** The plan decided whether the modes source is offered: what it shows is what runs. */
 function srcOpts(opts: RunPlanOptions, step: Step): Parameters<typeof sourcesOf>[1] {
   return {
-    savedState: opts.cache !== undefined,
+    savedState: opts.ports.cache !== undefined,
     git: opts.git,
     permOnly: step.sources.includes('modes'),
     relink: step.sources.includes('link')
@@ -456,6 +455,6 @@ function sourceContext(opts: RunPlanOptions): SourceContext {
     timeoutS: entry => opts.timeoutS ?? entry.timeout_s ?? RECIPE_TIMEOUT_S,
     abort: opts.abort,
     onLine: opts.onLine,
-    ports: { cache: opts.cache }
+    ports: opts.ports
   }
 }
