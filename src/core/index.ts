@@ -89,6 +89,7 @@ export {
   writeBack,
   writeBackHandedOver
 } from './engine/write-back.js'
+export { saveS3Copies, type S3CopySaved } from './engine/s3-copies.js'
 export {
   type CanaryRead,
   type CanaryReadOptions,

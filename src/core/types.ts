@@ -48,7 +48,17 @@ export interface CacheSource {
   cache: { key: string; 'restore-keys'?: string[] }
 }
 
-export type RestoreSource = string | CacheSource
+/**
+ * An S3-compatible bucket to restore an entry from: the object PREFIX/<state key>.tzst (or .tgz),
+ * the entry's path as an archive, saved there by `swr doctor` after a recipe healed the entry.
+ * The state key is a digest of the entry's signed expectations, and the copy is proven against
+ * them before it is placed.
+ */
+export interface S3Source {
+  s3: { url: string }
+}
+
+export type RestoreSource = string | CacheSource | S3Source
 
 /** An entry's restore sources as a list, whichever form the manifest used. */
 export function restoreSources(e: {

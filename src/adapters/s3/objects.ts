@@ -320,3 +320,16 @@ export function s3Objects(settings: S3Settings): S3Objects {
     }
   }
 }
+
+/**
+ * One client per bucket, made on first use from the environment's settings (endpoint, region,
+ * path style, credentials: docs/fleets.md), for the restore sources and copies of a run.
+ */
+export function s3Clients(env: NodeJS.ProcessEnv): (bucket: string) => S3Objects {
+  const made = new Map<string, S3Objects>()
+  return bucket => {
+    let c = made.get(bucket)
+    if (!c) made.set(bucket, (c = s3Objects(s3SettingsFromEnv(env, { bucket }))))
+    return c
+  }
+}

@@ -8,6 +8,8 @@
 import type { Command } from 'commander'
 import {
   type Change,
+  checkPrefix,
+  parseS3Url,
   type Entry,
   type SealedSpec,
   editManifest,
@@ -40,6 +42,7 @@ export interface EditFlags extends LockFlags {
   jobs?: number
   restore?: string
   addSourceCache?: string
+  addSourceS3?: string
   restoreKey?: string[]
   clearRestore?: boolean
   env?: string[]
@@ -82,6 +85,13 @@ export function entryIndex(m: OpenedManifest, id: string): number {
   return i
 }
 
+/** `s3://BUCKET[/PREFIX]`, checked and written without a trailing slash. */
+function s3SourceUrl(v: string): string {
+  const { bucket, path } = parseS3Url(v)
+  const prefix = checkPrefix(path, `--add-source-s3 ${v.slice(0, 120)}`)
+  return `s3://${bucket}${prefix ? `/${prefix.slice(0, -1)}` : ''}`
+}
+
 function toEdit(f: EditFlags): manifests.EntryEdit {
   if (f.restoreKey && !f.addSourceCache)
     throw new UsageError('--restore-key: give it with --add-source-cache KEY')
@@ -92,6 +102,7 @@ function toEdit(f: EditFlags): manifests.EntryEdit {
     addCache: f.addSourceCache
       ? { key: f.addSourceCache, restoreKeys: f.restoreKey ?? [] }
       : undefined,
+    addS3: f.addSourceS3 !== undefined ? s3SourceUrl(f.addSourceS3) : undefined,
     clearRestore: f.clearRestore,
     env: list(f.env, f.dropEnv, f.clearEnv),
     secretEnv: list(f.secretEnv, f.dropSecretEnv, f.clearSecretEnv),
@@ -223,6 +234,10 @@ export function registerEdit(program: Command, { io, run }: CommandContext): voi
       'shell recipe that recreates the entry (replaces the recipe; cache sources stay ahead of it)'
     )
     .option('--add-source-cache <key>', 'add an Actions cache source, tried before the recipe')
+    .option(
+      '--add-source-s3 <url>',
+      'add an S3-compatible bucket source (s3://BUCKET/PREFIX), tried before the recipe; doctor saves healed entries there'
+    )
     .option(
       '--restore-key <prefix>',
       'with --add-source-cache: a fallback key prefix (repeatable)',

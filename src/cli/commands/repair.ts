@@ -3,7 +3,9 @@
  * or healed, 1 damaged (dry run), 2 unrepairable or refused, 3 still damaged after repair, 130
  * interrupted.
  */
+import os from 'node:os'
 import { cacheReadOnly } from '../../adapters/actions-cache.js'
+import { s3Clients } from '../../adapters/s3/objects.js'
 import {
   escapeText,
   type ExitCode,
@@ -18,6 +20,7 @@ import {
   repairManifest,
   type RepairMode,
   savedLine,
+  saveS3Copies,
   UsageError,
   writeBack,
   manifests,
@@ -80,8 +83,10 @@ async function repairLocked(
   /** The plan, for wording a refusal by what it would have run. */
   let waves: Parameters<typeof refusalOf>[0] = []
   const cacheClient = cliCacheClient(m, io)
+  const s3 = s3Clients(io.env)
   const report = await repairManifest(m, {
     cacheClient,
+    stores: { s3 },
     mode,
     version: VERSION,
     stateDir: stateDir(io),
@@ -159,6 +164,15 @@ async function repairLocked(
       if ('refused' in done) say(`cache: ${escapeText(done.refused)}: nothing saved\n`)
       else for (const s of done.saved) say(`cache: ${savedLine(s)}\n`)
     }
+  }
+  if (report.repair.write_back.length > 0) {
+    const copies = await saveS3Copies(
+      m,
+      report.repair.write_back.map(w => w.id),
+      report.results,
+      { s3, scratchBase: io.env.RUNNER_TEMP || os.tmpdir() }
+    )
+    for (const c of copies) say(`s3: ${escapeText(c.id)}: ${escapeText(c.detail)}\n`)
   }
   if (flags.json) io.stdout.write(JSON.stringify(report, null, 2) + '\n')
   return report.repair.exit_code as ExitCode

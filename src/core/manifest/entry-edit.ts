@@ -24,6 +24,8 @@ export interface EntryEdit {
   restore?: string | undefined
   /** Another Actions cache source, tried before the recipe. */
   addCache?: { key: string; restoreKeys: string[] } | undefined
+  /** An S3-compatible bucket source (`s3://BUCKET/PREFIX`), tried before the recipes. */
+  addS3?: string | undefined
   clearRestore?: boolean | undefined
   env?: ListEdit | undefined
   secretEnv?: ListEdit | undefined
@@ -137,14 +139,14 @@ export function editList(
 }
 
 function setRestore(out: Entry, edit: EntryEdit): void {
-  if (!edit.clearRestore && edit.restore === undefined && !edit.addCache) return
+  if (!edit.clearRestore && edit.restore === undefined && !edit.addCache && !edit.addS3) return
   let sources: RestoreSource[] = edit.clearRestore ? [] : [...restoreSources(out)]
   if (edit.restore !== undefined) {
     sources = [...sources.filter(s => typeof s !== 'string'), edit.restore]
   }
   if (edit.addCache) {
     const key = edit.addCache.key
-    if (sources.some(s => typeof s !== 'string' && s.cache.key === key))
+    if (sources.some(s => typeof s !== 'string' && 'cache' in s && s.cache.key === key))
       throw new UsageError(`--add-source-cache ${key}: entry "${out.id}" already has that cache`)
     const cache: CacheSource = {
       cache: {
@@ -158,6 +160,14 @@ function setRestore(out: Entry, edit: EntryEdit): void {
     const firstRecipe = sources.findIndex(s => typeof s === 'string')
     if (firstRecipe < 0) sources.push(cache)
     else sources.splice(firstRecipe, 0, cache)
+  }
+  if (edit.addS3) {
+    const url = edit.addS3
+    if (sources.some(s => typeof s !== 'string' && 's3' in s && s.s3.url === url))
+      throw new UsageError(`--add-source-s3 ${url}: entry "${out.id}" already has that bucket`)
+    const firstRecipe = sources.findIndex(s => typeof s === 'string')
+    if (firstRecipe < 0) sources.push({ s3: { url } })
+    else sources.splice(firstRecipe, 0, { s3: { url } })
   }
   if (sources.length === 0) delete out.restore
   else if (sources.length === 1 && typeof sources[0] === 'string') out.restore = sources[0]

@@ -301,6 +301,27 @@ export async function writeSealedArchive(
   sources: readonly ArchiveSource[],
   at: Date
 ): Promise<{ compression: ArchiveCompression; size: number }> {
+  return writeArchive(file, seal, sources, at)
+}
+
+/**
+ * The archive of manifest entries' copies (an S3 source's object): exactly what each entry
+ * records, every file checked against its recorded sha256 as it is written; no seal member.
+ */
+export async function writeEntryArchive(
+  file: string,
+  sources: readonly ArchiveSource[],
+  at: Date
+): Promise<{ compression: ArchiveCompression; size: number }> {
+  return writeArchive(file, undefined, sources, at)
+}
+
+async function writeArchive(
+  file: string,
+  seal: Buffer | undefined,
+  sources: readonly ArchiveSource[],
+  at: Date
+): Promise<{ compression: ArchiveCompression; size: number }> {
   const sink = compressTo(file)
   // A failing compressor must not leave a write waiting for 'drain' forever.
   let failure: unknown
@@ -310,11 +331,12 @@ export async function writeSealedArchive(
   })
   const t = new TarWriter(sink.input, Math.floor(at.getTime() / 1000))
   try {
-    await t.push(
-      ...header(SEAL_MEMBER, '0', seal.length, 0o600, t.mtime),
-      seal,
-      padding(seal.length)
-    )
+    if (seal)
+      await t.push(
+        ...header(SEAL_MEMBER, '0', seal.length, 0o600, t.mtime),
+        seal,
+        padding(seal.length)
+      )
     for (const s of sources) await writeSource(t, s)
     await t.push(Buffer.alloc(1024))
     await t.flush()

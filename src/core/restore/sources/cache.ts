@@ -15,7 +15,7 @@ export const cacheSource: SourceDef<'cache'> = {
       ? [{ kind: 'cache', key: stateKey(entry), restoreKeys: [], savedState: true }]
       : [],
   declared: src =>
-    typeof src === 'string'
+    typeof src === 'string' || !('cache' in src)
       ? undefined
       : {
           kind: 'cache',

@@ -20,6 +20,7 @@ import { gitSource } from './git.js'
 import { linkSource } from './link.js'
 import { modesSource } from './modes.js'
 import { recipeSource } from './recipe.js'
+import { s3Source } from './s3.js'
 import type {
   Source,
   SourceContext,
@@ -39,6 +40,7 @@ const KINDS: { [K in SourceKind]: SourceDef<K> } = {
   escrow: escrowSource,
   git: gitSource,
   cache: cacheSource,
+  s3: s3Source,
   recipe: recipeSource
 }
 

@@ -10,6 +10,7 @@
  */
 import type { CacheClient } from '../../cache-port.js'
 import type { RecipeResult } from '../../exec/recipe.js'
+import type { S3Objects } from '../../s3-port.js'
 import type { GitTracking } from '../../git/index-file.js'
 import type { GateDecision } from '../../sign/gate.js'
 import type { Entry, Finding, ManifestBody, RestoreSource } from '../../types.js'
@@ -26,6 +27,8 @@ export type Source =
   /** `savedState`: the key is stateKey(entry), written back after a recipe healed the entry. */
   | { kind: 'cache'; key: string; restoreKeys: string[]; savedState: boolean }
   | { kind: 'recipe'; command: string }
+  /** An S3-compatible bucket: the object PREFIX/<state key>.tzst (or .tgz). */
+  | { kind: 's3'; url: string }
 
 export type SourceKind = Source['kind']
 
@@ -76,7 +79,11 @@ export interface SourceContext {
   timeoutS(entry: Entry): number
   abort?: AbortSignal | undefined
   onLine?: ((id: string, line: string) => void) | undefined
-  ports: { cache?: CacheClient | undefined }
+  ports: {
+    cache?: CacheClient | undefined
+    /** A client for one bucket (the SDK's credential chain), made on first use. */
+    s3?: ((bucket: string) => S3Objects) | undefined
+  }
 }
 
 export interface SourceDef<K extends SourceKind> {
