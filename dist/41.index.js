@@ -19,8 +19,8 @@ __webpack_require__.d(__webpack_exports__, {
 var core = __webpack_require__(33838);
 // EXTERNAL MODULE: ./src/adapters/actions-cache.ts
 var actions_cache = __webpack_require__(36336);
-// EXTERNAL MODULE: ./src/core/index.ts + 191 modules
-var src_core = __webpack_require__(97057);
+// EXTERNAL MODULE: ./src/core/index.ts + 193 modules
+var src_core = __webpack_require__(8138);
 // EXTERNAL MODULE: ./src/action/log.ts
 var log = __webpack_require__(58592);
 // EXTERNAL MODULE: ./src/action/secrets.ts
@@ -299,6 +299,19 @@ function s3Objects(settings) {
             }
             return found.slice(0, limit);
         }
+    };
+}
+/**
+ * One client per bucket, made on first use from the environment's settings (endpoint, region,
+ * path style, credentials: docs/fleets.md), for the restore sources and copies of a run.
+ */
+function s3Clients(env) {
+    const made = new Map();
+    return bucket => {
+        let c = made.get(bucket);
+        if (!c)
+            made.set(bucket, (c = s3Objects(s3SettingsFromEnv(env, { bucket }))));
+        return c;
     };
 }
 
@@ -888,7 +901,7 @@ async function savePhase(env, opts) {
 /* harmony export */   yp: () => (/* binding */ secretEnvValues)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(97057);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8138);
 /**
  * Keeping secrets out of the log: the HMAC key in every encoding that could be printed, and the
  * values of every `secret_env` variable the manifest names, masked line by line.
