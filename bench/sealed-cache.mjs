@@ -15,7 +15,8 @@
  * ratio is the median of the per-round ratios. Clean-up between runs (fresh directories, `sync` of
  * the previous run's writes) is not timed.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -316,6 +317,11 @@ export function benchSealed(ctx, tools) {
       { what: '(c) @actions/cache saveCache alone', ...ctx.stat(sa) },
       row('(d) swr cache/save: seal (index, every file hashed), sign, save', sb, sa, '(c)', 1.1)
     ]
+    const s3 = benchS3(ctx, { fresh, swrStep, action, nm, node, row })
+    if (s3) {
+      out.rows.push(...s3.rows)
+      out.measured_s3 = s3.measured
+    }
   } finally {
     service.stop()
   }
@@ -334,6 +340,144 @@ export function benchSealed(ctx, tools) {
     log(`  note: ${path.relative(ctx.ROOT, trash)} not emptied (${err.code ?? err.message})`)
   }
   return out
+}
+
+/** s3rver on loopback in its own process (bench/s3-helper.mjs serve), or undefined without it. */
+function startS3(dir) {
+  const helper = path.join(path.dirname(fileURLToPath(import.meta.url)), 's3-helper.mjs')
+  const envFile = path.join(dir, 's3-env.json')
+  fs.rmSync(envFile, { force: true })
+  const child = spawn(process.execPath, [helper, 'serve', envFile], {
+    stdio: ['ignore', 'ignore', 'inherit']
+  })
+  for (let i = 0; i < 300 && !fs.existsSync(envFile); i++)
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100)
+  if (!fs.existsSync(envFile)) {
+    child.kill()
+    return undefined
+  }
+  return { env: JSON.parse(fs.readFileSync(envFile, 'utf8')), helper, stop: () => child.kill() }
+}
+
+/**
+ * The same tree through an S3-compatible bucket (s3rver on loopback): the cache/restore and
+ * cache/save steps with `s3-bucket`, against the AWS SDK's GetObject into `zstd -d | tar -x` and
+ * `tar -c | zstd` into the SDK's multipart Upload, interleaved round by round.
+ */
+function benchS3(ctx, { fresh, swrStep, action, nm, node, row }) {
+  const { q, run, log, fmtMs } = ctx
+  const home = fresh('s3')
+  const server = startS3(home)
+  if (!server) {
+    log('  s3: s3rver did not start: the S3 rows are skipped')
+    return undefined
+  }
+  try {
+    const withS3 = st => ({ ...st, opts: { ...st.opts, env: { ...st.opts.env, ...server.env } } })
+    const s3Inputs = { 's3-bucket': 'bench', 's3-prefix': '' }
+    const helper = (op, key, dir) => `${q(node.bin)} ${q(server.helper)} ${op} ${q(key)} ${q(dir)}`
+    const anchorEnv = { ...process.env, ...server.env }
+    const saved = withS3(swrStep(action.save, nm, 'bench-s3-nm', { ...SAVE_INPUTS, ...s3Inputs }))
+    let r = run(saved.cmd, saved.opts)
+    if (r.status !== 0 || !/swr cache: sealed \d+ files/.test(r.stdout)) {
+      ctx.failures.push(`sealed s3 seeding: ${firstWarning(r.stdout)}`)
+      return undefined
+    }
+    r = run(helper('put', 'plain-nm.tar.zst', nm), { env: anchorEnv })
+    if (r.status !== 0) {
+      ctx.failures.push(`sealed s3 anchor seeding: exit ${r.status}`)
+      return undefined
+    }
+    let round = 0
+    const specs = [
+      {
+        label: 'GetObject | zstd -d | tar -x',
+        prep() {
+          const ws = fresh('s3-ws-a', ctx.WORK)
+          this.cmd = helper('get', 'plain-nm.tar.zst', ws)
+          this.opts = { env: anchorEnv }
+        },
+        judge: ctx.nativeOk
+      },
+      {
+        label: 'swr cache/restore (s3)',
+        prep() {
+          const ws = fresh('s3-ws-b', ctx.WORK)
+          Object.assign(
+            this,
+            withS3(swrStep(action.restore, ws, 'bench-s3-nm', { ...RESTORE_INPUTS, ...s3Inputs }))
+          )
+        },
+        judge(res) {
+          if (res.status !== 0) return `exit code ${res.status}: ${firstWarning(res.stdout)}`
+          return outputs(this.output)['cache-hit'] === 'true' ? null : firstWarning(res.stdout)
+        }
+      },
+      {
+        label: 'tar -c | zstd | Upload',
+        prep() {
+          this.cmd = helper('put', `plain-${round}.tar.zst`, nm)
+          this.opts = { env: anchorEnv }
+        },
+        judge: ctx.nativeOk
+      },
+      {
+        label: 'swr cache/save (s3)',
+        prep() {
+          Object.assign(
+            this,
+            withS3(
+              swrStep(action.save, nm, `bench-s3-save-${round}`, { ...SAVE_INPUTS, ...s3Inputs })
+            )
+          )
+        },
+        judge: res =>
+          res.status === 0 && /swr cache: sealed \d+ files/.test(res.stdout)
+            ? null
+            : `not saved: ${firstWarning(res.stdout)}`
+      }
+    ]
+    process.stdout.write(`  s3: ${specs.map(x => x.label).join(' / ')} (interleaved) ... `)
+    const samples = specs.map(() => [])
+    for (round = 0; round <= ctx.RUNS; round++) {
+      const order = specs.map((_, k) => (round % 2 === 0 ? k : specs.length - 1 - k))
+      for (const k of order) {
+        const sp = specs[k]
+        sp.prep()
+        spawnSync('sync')
+        const res = run(sp.cmd, sp.opts)
+        const bad = sp.judge(res)
+        if (bad) {
+          log('FAILED')
+          ctx.reportFailure(sp.label, sp.cmd, res, bad)
+          ctx.failures.push(`sealed s3 ${sp.label}: ${bad}`)
+          return undefined
+        }
+        if (round > 0) samples[k].push(res.ms)
+        process.stdout.write(`${round === 0 ? 'warm-up ' : ''}${sp.label} ${fmtMs(res.ms)} ms; `)
+      }
+    }
+    process.stdout.write('\n')
+    const [ea, eb, ga, gb] = specs.map((x, k) => ({
+      label: x.label,
+      median: ctx.median(samples[k]),
+      min: Math.min(...samples[k]),
+      max: Math.max(...samples[k]),
+      samples: samples[k],
+      interleaved: true
+    }))
+    return {
+      measured: { restore_anchor: ea, restore: eb, save_anchor: ga, save: gb },
+      rows: [
+        { what: '(e) AWS SDK GetObject | zstd -d | tar -x (loopback S3)', ...ctx.stat(ea) },
+        row('(f) swr cache/restore from S3: verify every byte, place', eb, ea, '(e)', 1.0),
+        { what: '(g) tar -c | zstd -T0 | AWS SDK multipart Upload', ...ctx.stat(ga) },
+        row('(h) swr cache/save to S3: seal, sign, archive, upload', gb, ga, '(g)', 1.25)
+      ]
+    }
+  } finally {
+    server.stop()
+  }
 }
 
 /** The first warning or error line a step printed (a workflow command), for a failure message. */

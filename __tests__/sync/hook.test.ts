@@ -149,7 +149,10 @@ describe('swr hook', () => {
       expect(Date.now() - t0).toBeLessThan(2000)
       expect(fs.existsSync(path.join(box.ws, 'etc/a.conf'))).toBe(false)
     } finally {
+      // The lock is free only once the holder is gone: SIGKILL is delivered, not waited for.
+      const gone = new Promise(r => holder.once('close', r))
       holder.kill('SIGKILL')
+      await gone
     }
     // A damage doctor cannot heal: one line, exit 0, within the time limit.
     fs.rmSync(path.join(box.ws, '.swr', 'manifest.json'))
