@@ -12,6 +12,7 @@ export const modules = {
 /* harmony export */   TK: () => (/* binding */ UPLOAD_REPORT),
 /* harmony export */   Uw: () => (/* binding */ State),
 /* harmony export */   d$: () => (/* binding */ FAIL_ON),
+/* harmony export */   iF: () => (/* binding */ CacheState),
 /* harmony export */   tY: () => (/* binding */ Outputs)
 /* harmony export */ });
 /** Every input, output and saved-state name of the Action, in one place. */
@@ -45,6 +46,14 @@ const Inputs = {
 /** Names of the state the main step hands to the post step. */
 const State = {
     WriteBack: 'swr-write-back'
+};
+/**
+ * The cache action's saved state: the primary key its main step computed (the post step saves
+ * under it, as actions/cache) and whether that key was an exact hit (then nothing is saved).
+ */
+const CacheState = {
+    PrimaryKey: 'swr-cache-primary-key',
+    Hit: 'swr-cache-hit'
 };
 const Outputs = {
     Status: 'status',
@@ -80,6 +89,7 @@ const UPLOAD_REPORT = ['auto', 'true', 'false'];
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Hm: () => (/* binding */ boolInput),
 /* harmony export */   Ko: () => (/* binding */ readInputs),
 /* harmony export */   YI: () => (/* binding */ emptySecretWarning),
 /* harmony export */   jY: () => (/* binding */ secretInput)
@@ -106,7 +116,8 @@ function choice(name, allowed, fallback) {
         throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${name}: "${v}" is not one of ${allowed.join(', ')}`);
     return v;
 }
-function bool(name, fallback) {
+/** A true/false input as every action of this repository reads it; '' is `fallback`. */
+function boolInput(name, fallback) {
     const v = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name).trim().toLowerCase();
     if (v === '')
         return fallback;
@@ -114,8 +125,9 @@ function bool(name, fallback) {
         return true;
     if (v === 'false')
         return false;
-    throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${name}: "${v}" is not true or false`);
+    throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${name}: "${v.slice(0, 40)}" is not true or false`);
 }
+const bool = boolInput;
 function int(name, min, max) {
     const v = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name).trim();
     if (v === '')

@@ -21,6 +21,8 @@ var core = __webpack_require__(33838);
 var actions_cache = __webpack_require__(36336);
 // EXTERNAL MODULE: ./src/core/index.ts + 193 modules
 var src_core = __webpack_require__(8138);
+// EXTERNAL MODULE: ./src/action/constants.ts
+var constants = __webpack_require__(90915);
 // EXTERNAL MODULE: ./src/action/log.ts
 var log = __webpack_require__(58592);
 // EXTERNAL MODULE: ./src/action/secrets.ts
@@ -543,16 +545,7 @@ function s3CacheClient(inputs, env, opts) {
 
 
 
-function bool(name, fallback) {
-    const v = core/* getInput */.V4(name).trim().toLowerCase();
-    if (v === '')
-        return fallback;
-    if (v === 'true')
-        return true;
-    if (v === 'false')
-        return false;
-    throw new src_core/* UsageError */.eb(`input ${name}: "${v.slice(0, 40)}" is not true or false`);
-}
+const bool = inputs/* boolInput */.Hm;
 /** A positive whole number of seconds, at most an hour; '' is undefined. */
 function seconds(name) {
     const v = core/* getInput */.V4(name).trim();
@@ -658,8 +651,9 @@ function readCacheInputs(env, opts) {
 
 
 
+
 const CACHE_REPORT_SCHEMA = 'swr.cache-report/1';
-const STATE = { primaryKey: 'swr-cache-primary-key', hit: 'swr-cache-hit' };
+const STATE = { primaryKey: constants/* CacheState */.iF.PrimaryKey, hit: constants/* CacheState */.iF.Hit };
 const RUNNER_OS = { Linux: 'linux', macOS: 'darwin', Windows: 'win32' };
 const RUNNER_ARCH = { X64: 'x64', ARM64: 'arm64', X86: 'ia32', ARM: 'arm' };
 /** The job's platform as the runner names it (RUNNER_OS, RUNNER_ARCH), else this process's. */

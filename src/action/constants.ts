@@ -34,6 +34,15 @@ export const State = {
 } as const
 
 /**
+ * The cache action's saved state: the primary key its main step computed (the post step saves
+ * under it, as actions/cache) and whether that key was an exact hit (then nothing is saved).
+ */
+export const CacheState = {
+  PrimaryKey: 'swr-cache-primary-key',
+  Hit: 'swr-cache-hit'
+} as const
+
+/**
  * What the main step hands to the post step: the signed manifest's digest and the ids of the
  * entries a recipe healed. Nothing else: saved state can be forged by anything that writes to the
  * job's state file or log, so the post step recomputes paths and keys itself.

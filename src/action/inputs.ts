@@ -24,13 +24,16 @@ function choice<T extends string>(name: string, allowed: readonly T[], fallback:
   return v as T
 }
 
-function bool(name: string, fallback: boolean): boolean {
+/** A true/false input as every action of this repository reads it; '' is `fallback`. */
+export function boolInput(name: string, fallback: boolean): boolean {
   const v = core.getInput(name).trim().toLowerCase()
   if (v === '') return fallback
   if (v === 'true') return true
   if (v === 'false') return false
-  throw new UsageError(`input ${name}: "${v}" is not true or false`)
+  throw new UsageError(`input ${name}: "${v.slice(0, 40)}" is not true or false`)
 }
+
+const bool = boolInput
 
 function int(name: string, min: number, max: number): number | undefined {
   const v = core.getInput(name).trim()

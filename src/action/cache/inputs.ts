@@ -7,7 +7,7 @@ import * as core from '@actions/core'
 import os from 'node:os'
 import path from 'node:path'
 import { sign, seals, UsageError } from '../../core/index.js'
-import { emptySecretWarning, secretInput } from '../inputs.js'
+import { boolInput, emptySecretWarning, secretInput } from '../inputs.js'
 import { readS3Inputs, type S3CacheInputs } from './s3.js'
 
 export interface CacheInputs {
@@ -37,13 +37,7 @@ export interface CacheInputs {
   s3: S3CacheInputs | undefined
 }
 
-function bool(name: string, fallback: boolean): boolean {
-  const v = core.getInput(name).trim().toLowerCase()
-  if (v === '') return fallback
-  if (v === 'true') return true
-  if (v === 'false') return false
-  throw new UsageError(`input ${name}: "${v.slice(0, 40)}" is not true or false`)
-}
+const bool = boolInput
 
 /** A positive whole number of seconds, at most an hour; '' is undefined. */
 function seconds(name: string): number | undefined {

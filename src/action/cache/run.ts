@@ -23,6 +23,7 @@ import {
   type SealedCacheOptions,
   type SealedRestoreResult
 } from '../../core/index.js'
+import { CacheState } from '../constants.js'
 import * as log from '../log.js'
 import { keyVariants, maskSecrets } from '../secrets.js'
 import { secretInput } from '../inputs.js'
@@ -31,7 +32,7 @@ import { s3CacheClient } from './s3.js'
 
 export const CACHE_REPORT_SCHEMA = 'swr.cache-report/1'
 
-const STATE = { primaryKey: 'swr-cache-primary-key', hit: 'swr-cache-hit' } as const
+const STATE = { primaryKey: CacheState.PrimaryKey, hit: CacheState.Hit } as const
 
 const RUNNER_OS: Record<string, string> = { Linux: 'linux', macOS: 'darwin', Windows: 'win32' }
 const RUNNER_ARCH: Record<string, string> = { X64: 'x64', ARM64: 'arm64', X86: 'ia32', ARM: 'arm' }
