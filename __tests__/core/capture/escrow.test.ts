@@ -21,13 +21,12 @@ import {
   type Workspace
 } from '../../../__fixtures__/workspace.js'
 import { EXIT, SwrError } from '../../../src/core/errors.js'
+import { captureEscrow, ESCROW_MAX_BYTES } from '../../../src/core/capture/escrow.js'
 import {
-  captureEscrow,
-  ESCROW_MAX_BYTES,
   escrowedBytes,
   restoreFromEscrow,
   stageEscrow
-} from '../../../src/core/capture/escrow.js'
+} from '../../../src/core/restore/sources/escrow.js'
 import type { RealDirs } from '../../../src/core/fs/no-follow.js'
 import type { Escrow, FileEntry } from '../../../src/core/types.js'
 
