@@ -3,12 +3,11 @@ export {
   captureEntries,
   captureEntry,
   deriveId,
-  pickSentinels,
   BLOB_THRESHOLD,
   type CaptureRequest,
   type Captured
 } from '../capture/capture.js'
-export { wipeSignature, adviceFor, VOLATILE_DIRS, underVolatileDir } from '../diagnose/diagnose.js'
+export { VOLATILE_DIRS } from '../diagnose/diagnose.js'
 export { ESCROW_MAX_BYTES, captureEscrow } from '../capture/escrow.js'
 export { recaptureEntry } from '../capture/recapture.js'
 export { isSecretPath } from '../capture/secrets.js'

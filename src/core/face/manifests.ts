@@ -1,10 +1,10 @@
 // The `manifests` namespace of the engine's face (src/core/index.ts): what only the shells compose.
 export { type LoadOptions } from '../manifest/load.js'
-export { MANIFEST_DIR, MANIFEST_NAME, type Located } from '../manifest/locate.js'
-export { toManifestPath, pathProblem, ENTRY_ID } from '../manifest/paths.js'
-export { newDocument, saveManifest, serializeDocument, spellWorkspace } from '../manifest/write.js'
+export { type Located } from '../manifest/locate.js'
+export { toManifestPath, ENTRY_ID } from '../manifest/paths.js'
+
 export { manifestDigest } from '../manifest/canonical.js'
-export { type ArchiveCompression, lookupSavedStates } from '../cache-port.js'
+export { type ArchiveCompression } from '../cache-port.js'
 export {
   parseLegacyPublicKey,
   verifyLegacyHmac,
@@ -17,6 +17,6 @@ export {
   type EntryEdit,
   type FieldChange
 } from '../manifest/entry-edit.js'
-export { parseManifestText, resolveWorkspace, type ParsedManifest } from '../manifest/load.js'
+export { parseManifestText, type ParsedManifest } from '../manifest/load.js'
 export { type JsonValue, parseStrictJson } from '../manifest/strict-json.js'
 export { type QuarantineLimits } from '../restore/quarantine.js'

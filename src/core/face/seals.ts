@@ -1,7 +1,7 @@
 // The `seals` namespace of the engine's face (src/core/index.ts): what only the shells compose.
 export { hasControl, inputLines, type SealLocation } from '../seal/locations.js'
 export { parsePatterns, type PathPattern, UnsupportedPath } from '../seal/patterns.js'
-export { parseSeal, SEAL_SCHEMA, type SealDocument } from '../seal/seal.js'
+export { type SealDocument } from '../seal/seal.js'
 export {
   SEAL_REQUIREMENTS,
   type SealRequirement,

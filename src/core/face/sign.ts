@@ -7,16 +7,8 @@ export {
   buildScenario,
   runSuite
 } from '../sign/attack-suite.js'
-export { authorizeEdit } from '../sign/edit-rules.js'
-export {
-  decide,
-  evaluateSignatures,
-  gateInput,
-  signaturesHold,
-  type GateDecision,
-  type SignatureState,
-  type TrustPolicy
-} from '../sign/gate.js'
+
+export { type GateDecision, type SignatureState, type TrustPolicy } from '../sign/gate.js'
 export { parseHmacKey } from '../sign/hmac.js'
 export {
   HMAC_KEY_FILE,
@@ -28,12 +20,10 @@ export {
   keyPath,
   newKey,
   secretKeyFile,
-  loadHmacKey,
-  loadIdentitySeed,
   loadSyncSeed
 } from '../sign/keys.js'
 export { groupFingerprint, identityFromSeed, normalizeFingerprint } from '../sign/mldsa.js'
 export { makePolicy, manifestPathInWorkspace, thresholdProblem } from '../sign/policy.js'
-export { type SigningKeys, cosignDocument, hasSigningKey, signDocument } from '../sign/sign.js'
+export { type SigningKeys } from '../sign/sign.js'
 export { addTrusted, readTrustStore, removeTrusted } from '../sign/trust.js'
 export { recall, remember } from '../sign/version-memory.js'

@@ -1,3 +1,3 @@
 // The `walk` namespace of the engine's face (src/core/index.ts): what only the shells compose.
 export { indexPath } from '../walk/tree-index.js'
-export { nativeWalkAllowed, NATIVE_WALK_VAR } from '../walk/walk-strategy.js'
+export { nativeWalkAllowed } from '../walk/walk-strategy.js'
