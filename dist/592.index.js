@@ -245,12 +245,6 @@ var face_canary_namespaceObject = {};
 __webpack_require__.r(face_canary_namespaceObject);
 __webpack_require__.d(face_canary_namespaceObject, {
   abbreviate: () => (abbreviate),
-  cleanLedger: () => (clean_cleanLedger),
-  ledgerPath: () => (ledgerPath),
-  plantCanaries: () => (plantCanaries),
-  readCanaries: () => (readCanaries),
-  readLedger: () => (ledger_readLedger),
-  removeLedger: () => (ledger_removeLedger),
   showAnchored: () => (showAnchored)
 });
 
@@ -261,17 +255,13 @@ __webpack_require__.d(face_capture_namespaceObject, {
   BLOB_THRESHOLD: () => (capture_BLOB_THRESHOLD),
   ESCROW_MAX_BYTES: () => (escrow_ESCROW_MAX_BYTES),
   VOLATILE_DIRS: () => (volatile_dirs_VOLATILE_DIRS),
-  adviceFor: () => (adviceFor),
   captureEntries: () => (captureEntries),
   captureEntry: () => (capture_captureEntry),
   captureEscrow: () => (captureEscrow),
   deriveId: () => (deriveId),
   isSecretPath: () => (secrets_isSecretPath),
   loadSecretScan: () => (secret_scan_loadSecretScan),
-  pickSentinels: () => (pickSentinels),
-  recaptureEntry: () => (recaptureEntry),
-  underVolatileDir: () => (underVolatileDir),
-  wipeSignature: () => (wipeSignature)
+  recaptureEntry: () => (recaptureEntry)
 });
 
 // NAMESPACE OBJECT: ./src/core/face/history.ts
@@ -298,12 +288,7 @@ __webpack_require__.d(manifests_namespaceObject, {
 var face_scrub_namespaceObject = {};
 __webpack_require__.r(face_scrub_namespaceObject);
 __webpack_require__.d(face_scrub_namespaceObject, {
-  describeResult: () => (recipe_describeResult),
-  hasTokenShape: () => (scrub_hasTokenShape),
-  makeLineScrubber: () => (makeLineScrubber),
   makeScrubber: () => (makeScrubber),
-  minimalEnv: () => (minimalEnv),
-  runRecipe: () => (runRecipe),
   scrubDeep: () => (scrubDeep),
   secretPieces: () => (secretPieces)
 });
@@ -313,12 +298,10 @@ var face_seals_namespaceObject = {};
 __webpack_require__.r(face_seals_namespaceObject);
 __webpack_require__.d(face_seals_namespaceObject, {
   SEAL_REQUIREMENTS: () => (SEAL_REQUIREMENTS),
-  SEAL_SCHEMA: () => (SEAL_SCHEMA),
   UnsupportedPath: () => (UnsupportedPath),
   hasControl: () => (locations_hasControl),
   inputLines: () => (inputLines),
   parsePatterns: () => (parsePatterns),
-  parseSeal: () => (seal_parseSeal),
   parseTrustedSigners: () => (parseTrustedSigners)
 });
 
@@ -333,19 +316,11 @@ __webpack_require__.d(face_sign_namespaceObject, {
   SYNC_KEY_FILE: () => (SYNC_KEY_FILE),
   addTrusted: () => (addTrusted),
   alreadyExists: () => (alreadyExists),
-  authorizeEdit: () => (edit_rules_authorizeEdit),
   buildScenario: () => (buildScenario),
-  cosignDocument: () => (sign_cosignDocument),
   createKeyFiles: () => (createKeyFiles),
-  decide: () => (gate_decide),
-  evaluateSignatures: () => (gate_evaluateSignatures),
-  gateInput: () => (gate_gateInput),
   groupFingerprint: () => (mldsa_groupFingerprint),
-  hasSigningKey: () => (sign_hasSigningKey),
   identityFromSeed: () => (mldsa_identityFromSeed),
   keyPath: () => (keyPath),
-  loadHmacKey: () => (keys_loadHmacKey),
-  loadIdentitySeed: () => (keys_loadIdentitySeed),
   loadSyncSeed: () => (keys_loadSyncSeed),
   makePolicy: () => (makePolicy),
   manifestPathInWorkspace: () => (manifestPathInWorkspace),
@@ -360,8 +335,6 @@ __webpack_require__.d(face_sign_namespaceObject, {
   removeTrusted: () => (removeTrusted),
   runSuite: () => (runSuite),
   secretKeyFile: () => (secretKeyFile),
-  signDocument: () => (sign_signDocument),
-  signaturesHold: () => (gate_signaturesHold),
   thresholdProblem: () => (thresholdProblem)
 });
 
@@ -369,16 +342,9 @@ __webpack_require__.d(face_sign_namespaceObject, {
 var state_namespaceObject = {};
 __webpack_require__.r(state_namespaceObject);
 __webpack_require__.d(state_namespaceObject, {
-  NO_PROC_FD_VAR: () => (NO_PROC_FD_VAR),
-  SymlinkRefusal: () => (no_follow_SymlinkRefusal),
   applyProcFdSetting: () => (applyProcFdSetting),
   defaultStateDir: () => (defaultStateDir),
-  ensurePrivateDir: () => (state_dir_ensurePrivateDir),
-  linkStaysInside: () => (no_follow_linkStaysInside),
-  lockWorkspace: () => (lockWorkspace),
   makeOwnedTemp: () => (leftovers_makeOwnedTemp),
-  relativeInside: () => (no_follow_relativeInside),
-  resolveNoFollow: () => (no_follow_resolveNoFollow),
   withLock: () => (lock_withLock),
   writeFileAtomic: () => (atomic_writeFileAtomic)
 });
@@ -387,7 +353,6 @@ __webpack_require__.d(state_namespaceObject, {
 var face_walk_namespaceObject = {};
 __webpack_require__.r(face_walk_namespaceObject);
 __webpack_require__.d(face_walk_namespaceObject, {
-  NATIVE_WALK_VAR: () => (NATIVE_WALK_VAR),
   indexPath: () => (tree_index_indexPath),
   nativeWalkAllowed: () => (nativeWalkAllowed)
 });
@@ -839,7 +804,7 @@ function pae(type, payload) {
     return Buffer.concat([head, payload]);
 }
 /** The exact bytes every manifest signature covers. */
-function signingInput(body, type = PAYLOAD_TYPE) {
+function envelope_signingInput(body, type = PAYLOAD_TYPE) {
     return pae(type, canonicalBytes(body));
 }
 
@@ -917,7 +882,7 @@ async function mldsa_identityFromSeed(seed) {
     const { publicKey, secretKey } = (await mldsa()).keygen(seed);
     return { publicKey, secretKey, fingerprint: fingerprint(publicKey) };
 }
-async function signMldsa(id, input, purpose = 'manifest') {
+async function mldsa_signMldsa(id, input, purpose = 'manifest') {
     const sig = (await mldsa()).sign(input, id.secretKey, { context: CONTEXTS[purpose] });
     return {
         alg: 'ml-dsa-87',
@@ -978,7 +943,7 @@ async function verifyMldsa(publicKey, input, sig, purpose = 'manifest') {
 
 
 const REQUIREMENTS = ['any', 'hmac', 'mldsa', 'both'];
-const ALL_DEFENSES = Object.freeze({
+const gate_ALL_DEFENSES = Object.freeze({
     signatures: true,
     trust: true,
     fingerprintFromKey: true,
@@ -993,8 +958,8 @@ function gate_gateInput(m) {
     return { body: m.doc.body, signatures: m.doc.signatures, digest: m.digest };
 }
 /** Each signature's state under `policy` (no decision). */
-async function gate_evaluateSignatures(m, policy, defenses = ALL_DEFENSES) {
-    const raw = defenses.payloadType ? signingInput(m.body, PAYLOAD_TYPE) : canonicalBytes(m.body);
+async function gate_evaluateSignatures(m, policy, defenses = gate_ALL_DEFENSES) {
+    const raw = defenses.payloadType ? envelope_signingInput(m.body, PAYLOAD_TYPE) : canonicalBytes(m.body);
     const out = [];
     for (const s of m.signatures) {
         if (s.alg === 'hmac-sha256') {
@@ -1031,7 +996,7 @@ function hmacState(s, raw, key, defenses) {
     return !defenses.signatures || verifyHmac(key, raw, s) ? 'valid' : 'invalid';
 }
 /** May this manifest's code run? */
-async function gate_decide(m, policy, defenses = ALL_DEFENSES) {
+async function gate_decide(m, policy, defenses = gate_ALL_DEFENSES) {
     const refuse = (reason, signatures = []) => ({
         allowed: false,
         reason,
@@ -1096,7 +1061,7 @@ async function gate_decide(m, policy, defenses = ALL_DEFENSES) {
  * fingerprint only.
  */
 async function gate_signaturesHold(m, policy) {
-    return gate_decide(m, policy, { ...ALL_DEFENSES, expiry: false, scope: false, rollback: false });
+    return gate_decide(m, policy, { ...gate_ALL_DEFENSES, expiry: false, scope: false, rollback: false });
 }
 function describeNeed(r, threshold) {
     const ml = threshold > 1 ? `${threshold} distinct trusted ML-DSA signers` : 'a trusted ML-DSA signature';
@@ -3137,7 +3102,7 @@ async function signSeal(body, signers) {
     if (signers.hmacKey)
         signatures.push(signHmac(signers.hmacKey, input));
     if (signers.identity)
-        signatures.push(await signMldsa(signers.identity, input, 'seal'));
+        signatures.push(await mldsa_signMldsa(signers.identity, input, 'seal'));
     return { body, signatures };
 }
 /** Ready to judge seals synchronously (as the archive streams past): ML-DSA loaded when needed. */
@@ -10141,10 +10106,7 @@ const cacheSource = {
  * the inflated bytes match it again; the inflate is bounded by the recorded size, so a
  * decompression bomb is refused before anything is written.
  *
- * The write never follows a symlink: the parent directories are resolved by no-follow.ts (a
- * symlinked parent is refused, a missing one created), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
- * the target directory, is fsynced, gets the recorded mode, and is renamed over the target (a
- * symlink planted at the target is replaced, not followed). The result is hashed again.
+ * Writing the bytes back is the escrow restore source's (restore/sources/escrow.ts).
  */
 
 
@@ -10153,12 +10115,8 @@ const cacheSource = {
 
 
 
-
-
-
-
-
 const escrow_ESCROW_MAX_BYTES = 256 * 1024;
+/** An escrow refusal of entry `e`: one line, exit UNREPAIRABLE (also restore/sources/escrow.ts). */
 function refuse(e, why) {
     return new errors_SwrError(`${e.id}: escrow ${why}`, errors_EXIT.UNREPAIRABLE);
 }
@@ -10210,6 +10168,30 @@ async function captureEscrow(workspace, e, maxBytes = escrow_ESCROW_MAX_BYTES, s
         data: (0,external_node_zlib_.deflateRawSync)(bytes, { level: 9 }).toString('base64')
     };
 }
+
+;// CONCATENATED MODULE: ./src/core/restore/sources/escrow.ts
+/**
+ * Escrow: a small file's bytes carried in the signed manifest (capture/escrow.ts escrows them),
+ * restored only after the inflated bytes match the recorded sha256; the inflate is bounded by the
+ * recorded size, so a decompression bomb is refused before anything is written. The runner
+ * batches a wave's escrow restores so one sync covers them all (`stageEscrow`, then `commit`).
+ *
+ * The write never follows a symlink: the parent directories are resolved by no-follow.ts (a
+ * symlinked parent is refused, a missing one created), the data goes to a new file with a random
+ * name created exclusively with O_NOFOLLOW in the target directory, is fsynced, gets the recorded
+ * mode, and is renamed over the target (a symlink planted at the target is replaced, not
+ * followed). The result is hashed again.
+ */
+
+
+
+
+
+
+
+
+
+
 /** The escrowed bytes, checked against the recorded size and sha256 (bounded inflate). */
 function escrowedBytes(e) {
     if (!e.escrow)
@@ -10315,15 +10297,6 @@ function stageEscrow(workspace, e, opts = { sync: true }) {
 function restoreFromEscrow(workspace, e) {
     stageEscrow(workspace, e).commit();
 }
-
-;// CONCATENATED MODULE: ./src/core/restore/sources/escrow.ts
-/**
- * Escrow: a small file's bytes carried in the signed manifest, written beside the target and
- * renamed into place (capture/escrow.ts stages and commits it; the runner batches a wave's
- * escrow restores so one sync covers them all).
- */
-
-
 /** An escrow restore's failure as its attempt's detail; anything but a refusal or an fs error is a bug. */
 function escrowFailure(err) {
     if (!(err instanceof errors_SwrError) && !(err instanceof Error && 'code' in err))
@@ -16472,7 +16445,7 @@ const HOW_TO_APPROVE = 'review the manifest (its recipes are code), then approve
 async function edit_rules_authorizeEdit(m, policy, approveDigest) {
     if (approveDigest !== undefined) {
         if (approveDigest.toLowerCase() !== m.digest) {
-            throw new errors_SwrError(`--approve-digest does not match the manifest's digest: it changed since it was reviewed`, errors_EXIT.UNREPAIRABLE);
+            throw new SwrError(`--approve-digest does not match the manifest's digest: it changed since it was reviewed`, EXIT.UNREPAIRABLE);
         }
         return { resign: true, note: `approved digest ${m.digest}` };
     }
@@ -16480,15 +16453,15 @@ async function edit_rules_authorizeEdit(m, policy, approveDigest) {
         if (policy.remembered &&
             policy.remembered.signed !== false &&
             policy.remembered.digest !== m.digest) {
-            throw new errors_SwrError(`${m.file}: a signed version of this manifest was accepted here, and this copy is unsigned and different: refusing to edit; ${HOW_TO_APPROVE}`, errors_EXIT.UNREPAIRABLE);
+            throw new SwrError(`${m.file}: a signed version of this manifest was accepted here, and this copy is unsigned and different: refusing to edit; ${HOW_TO_APPROVE}`, EXIT.UNREPAIRABLE);
         }
         return { resign: false, note: 'manifest is unsigned: run "swr sign" to approve it' };
     }
     // Renewing an expired manifest or moving it is an edit like any other: only signatures and rollback count.
-    const input = gate_gateInput(m);
-    const decision = await gate_decide(input, { ...policy, require: 'any', waiveDigest: undefined }, { ...ALL_DEFENSES, expiry: false, scope: false });
+    const input = gateInput(m);
+    const decision = await decide(input, { ...policy, require: 'any', waiveDigest: undefined }, { ...ALL_DEFENSES, expiry: false, scope: false });
     if (!decision.allowed) {
-        throw new errors_SwrError(`${m.file}: signature does not verify (${decision.reason}): refusing to edit; ${HOW_TO_APPROVE}`, errors_EXIT.UNREPAIRABLE);
+        throw new SwrError(`${m.file}: signature does not verify (${decision.reason}): refusing to edit; ${HOW_TO_APPROVE}`, EXIT.UNREPAIRABLE);
     }
     return { resign: true };
 }
@@ -16510,12 +16483,12 @@ async function sign_signDocument(doc, keys,
 /** The highest version already accepted on this machine: signing goes above it. */
 floor = 0) {
     const body = { ...doc.body, version: Math.max(doc.body.version, floor) + 1 };
-    const input = signingInput(body);
+    const input = envelope_signingInput(body);
     const signatures = [];
     if (keys.hmacKey)
         signatures.push(signHmac(keys.hmacKey, input));
     if (keys.identity)
-        signatures.push(await signMldsa(keys.identity, input));
+        signatures.push(await mldsa_signMldsa(keys.identity, input));
     return { doc: { ...doc, body, signatures }, digest: canonical_manifestDigest(body) };
 }
 /**
@@ -21176,8 +21149,6 @@ function applyRetighten(entries, changes) {
 
 
 
-
-
 ;// CONCATENATED MODULE: ./src/core/capture/recapture.ts
 /**
  * Capturing an entry again after it changed on purpose: new expectations from disk, everything the
@@ -21538,10 +21509,8 @@ function entry_edit_summarise(key, v) {
 
 
 
-
 ;// CONCATENATED MODULE: ./src/core/face/scrub.ts
 // The `scrub` namespace of the engine's face (src/core/index.ts): what only the shells compose.
-
 
 
 ;// CONCATENATED MODULE: ./src/core/face/seals.ts
@@ -21687,7 +21656,7 @@ const ATTACK_CLASSES = [
     'huge-escrow'
 ];
 const ALL_SUITE_DEFENSES = Object.freeze({
-    ...ALL_DEFENSES,
+    ...gate_ALL_DEFENSES,
     strictParse: true
 });
 /** Which class shows that each defence is load-bearing. */
@@ -21794,7 +21763,7 @@ async function buildScenario(seed) {
 }
 /** A signature the trusted key made over the bare canonical bytes (another purpose, no PAE). */
 async function signMldsaRaw(id, body) {
-    return signMldsa(id, canonicalBytes(body));
+    return mldsa_signMldsa(id, canonicalBytes(body));
 }
 /** The attacker's document text for mutation `m`. */
 async function mutate(s, m) {
@@ -22067,7 +22036,6 @@ function makePolicy(m, src) {
 
 
 
-
 ;// CONCATENATED MODULE: ./src/core/face/state.ts
 // The `state` namespace of the engine's face (src/core/index.ts): what only the shells compose.
 
@@ -22076,13 +22044,8 @@ function makePolicy(m, src) {
 
 
 
-
-
 ;// CONCATENATED MODULE: ./src/core/face/sync.ts
 // The `sync` namespace of the engine's face (src/core/index.ts): what only the shells compose.
-
-
-
 
 
 
