@@ -16,12 +16,8 @@ export {
   type RepairRunOptions
 } from './engine/repair.js'
 export { outcomeOf, type EngineResult, type Outcome, type RunStatus } from './engine/outcome.js'
-export {
-  checkManifest,
-  selectEntries,
-  type Checked,
-  type CheckOptions
-} from './engine/selection.js'
+export { checkManifest, type Checked, type CheckOptions } from './engine/selection.js'
+export { selectEntries } from './manifest/select.js'
 export { ownPaths } from './engine/selection.js'
 export {
   exportRecipes,

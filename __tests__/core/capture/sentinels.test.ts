@@ -5,7 +5,7 @@
  * names that cannot be manifest paths.
  */
 import { describe, expect, it } from '@jest/globals'
-import { pickSentinels, PROJECT_MARKERS } from '../../../src/core/capture/capture.js'
+import { pickSentinels, PROJECT_MARKERS } from '../../../src/core/capture/sentinels.js'
 import { VOLATILE_DIRS } from '../../../src/core/capture/volatile-dirs.js'
 import { innerPathProblem } from '../../../src/core/manifest/paths.js'
 

@@ -7,7 +7,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/gl
 import fs from 'node:fs'
 import path from 'node:path'
 import { makeWorkspace, type Workspace } from '../../../__fixtures__/workspace.js'
-import { loadSecretScan, type SecretScan } from '../../../src/core/capture/secret-scan.js'
+import { loadSecretScan } from '../../../src/core/capture/secret-scan.js'
+import { type SecretScan } from '../../../src/core/exec/scrub.js'
 import { InternalError } from '../../../src/core/errors.js'
 import {
   runSignedCommand,

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import { seedOf } from '../../../__fixtures__/keys.js'
 import { validDoc } from '../../../__fixtures__/manifest.js'
 import { manifestDigest } from '../../../src/core/manifest/canonical.js'
-import type { MldsaSignature, Signature, HmacSignature } from '../../../src/core/sign/envelope.js'
+import type { MldsaSignature, Signature, HmacSignature } from '../../../src/core/types.js'
 import {
   checkScope,
   decide,

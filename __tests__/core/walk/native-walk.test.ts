@@ -5,11 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import {
-  gnuFind,
-  nativeTreeDigest,
-  type TopEntry
-} from '../../../src/core/walk/native/native-walk.js'
+import { gnuFind, nativeTreeDigest } from '../../../src/core/walk/native/native-walk.js'
+import { type TopEntry } from '../../../src/core/walk/walk.js'
 import { listTop, metaDigestOf, stampOf, walkTree } from '../../../src/core/walk/walk.js'
 import { digestTreeParallel } from '../../../src/core/walk/walk-strategy.js'
 import { makeWorkspace, write, type Workspace } from '../../../__fixtures__/workspace.js'

@@ -7,7 +7,8 @@
  * again adds nothing: everything it would add is then tracked.
  */
 import path from 'node:path'
-import { BLOB_THRESHOLD, PROJECT_MARKERS, type CaptureRequest } from '../capture/capture.js'
+import { BLOB_THRESHOLD, type CaptureRequest } from '../capture/capture.js'
+import { PROJECT_MARKERS } from '../capture/sentinels.js'
 import { VOLATILE_DIRS } from '../capture/volatile-dirs.js'
 import { ignoreMatcher } from '../walk/walk.js'
 import type { Entry } from '../types.js'

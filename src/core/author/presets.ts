@@ -18,8 +18,6 @@ import { coverageOf } from './coverage.js'
 import { isSecretPath, SECRET_NOTE } from '../capture/secrets.js'
 import { listDir, VCS_DIRS } from './scan.js'
 
-export { isSecretPath } from '../capture/secrets.js'
-
 export interface Preset {
   name: string
   description: string
@@ -128,8 +126,6 @@ export function presetNamed(name: string): Preset {
     )
   return p
 }
-
-export { SECRET_NOTE } from '../capture/secrets.js'
 
 export interface PresetPlan {
   requests: CaptureRequest[]

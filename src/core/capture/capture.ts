@@ -20,8 +20,6 @@ import { captureTreeState } from './tree.js'
 import { indexRef } from '../walk/tree-index.js'
 import type { Entry, Kind, Tier, TreeEntry } from '../types.js'
 
-export { PROJECT_MARKERS, pickSentinels } from './sentinels.js'
-
 /** Files at least this large are tracked as blobs unless a kind is given. */
 export const BLOB_THRESHOLD = 64 * 1024 * 1024
 

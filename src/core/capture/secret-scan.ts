@@ -19,8 +19,6 @@
 import type { SecretLintRuleCreator, SecretLintSourceCode } from '@secretlint/types'
 import type { SecretFinding, SecretScan } from '../exec/scrub.js'
 
-export type { SecretFinding, SecretScan } from '../exec/scrub.js'
-
 interface OwnRule {
   id: string
   /** Global; the secret is group `v` when the rule has one, else the whole match. */

@@ -17,7 +17,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { isInside } from '../fs/inside.js'
 import { hasTokenShape } from '../exec/scrub.js'
-import { ownSecretScan, type SecretScan } from './secret-scan.js'
+import { ownSecretScan } from './secret-scan.js'
+import { type SecretScan } from '../exec/scrub.js'
 
 /** The note a secret's entry carries when it was added without one. */
 export const SECRET_NOTE =

@@ -9,9 +9,6 @@ import type { GitTracking } from '../git/index-file.js'
 import { underVolatileDir } from '../capture/volatile-dirs.js'
 import { damageHints, damageOf, type Damage } from '../verify/damage.js'
 
-export { damageOf, type Damage } from '../verify/damage.js'
-
-export { VOLATILE_DIRS, underVolatileDir } from '../capture/volatile-dirs.js'
 import type { Diagnosis, Entry, EntryAdvice, Finding, WipeSignature } from '../types.js'
 
 export function isDamaged(f: Finding): boolean {

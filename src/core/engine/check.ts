@@ -7,9 +7,12 @@ import { lookupSavedStates, type CacheClient } from '../cache-port.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import { decide, gateInput, type GateDecision, type TrustPolicy } from '../sign/gate.js'
 import { withSeals } from './seal-entries.js'
-import { runSmokes, type SmokeSection } from './smoke.js'
-import { reportOf, selectEntries, verifySelection, type CheckOptions } from './selection.js'
-import type { CacheLookup, CheckReport } from '../report/report.js'
+import { runSmokes } from './smoke.js'
+import { type SmokeSection } from '../report/report.js'
+import { reportOf, verifySelection, type CheckOptions } from './selection.js'
+import { selectEntries } from '../manifest/select.js'
+import type { CheckReport } from '../report/report.js'
+import type { CacheLookup } from '../cache-port.js'
 
 export interface CheckRunOptions extends CheckOptions {
   /** Run each verified entry's smoke command, when `policy` allows the manifest's code. */

@@ -10,7 +10,7 @@ import { decide, gateInput, type GateDecision, type TrustPolicy } from '../sign/
 import { restoreOrder } from '../restore/plan.js'
 import { shellQuote } from '../text/shell-quote.js'
 import { recipesOf, type Entry, type Kind } from '../types.js'
-import { selectEntries } from './selection.js'
+import { selectEntries } from '../manifest/select.js'
 
 export interface ExportRecipesOptions {
   policy: TrustPolicy

@@ -9,7 +9,8 @@
  * that says what happened and which exit code that means.
  */
 import path from 'node:path'
-import { sealMissing, withSeals, type SealState } from './seal-entries.js'
+import { sealMissing, withSeals } from './seal-entries.js'
+import { type SealState } from '../seal/entries.js'
 import type { SealingStep } from '../report/report.js'
 import {
   reportOf,

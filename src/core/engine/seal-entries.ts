@@ -32,8 +32,6 @@ import { recipesOf, type SealedSpec } from '../types.js'
 import type { SealingStep } from '../report/report.js'
 import { SMOKE_TIMEOUT_S } from './smoke.js'
 
-export type { SealState } from '../seal/entries.js'
-
 async function machineIdentity(stateDir: string): Promise<Identity | undefined> {
   const seed = loadIdentitySeed(stateDir)
   return seed ? identityFromSeed(seed) : undefined

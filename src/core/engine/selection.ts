@@ -8,7 +8,8 @@ import type { LoadedManifest } from '../manifest/load.js'
 import { buildReport, type CheckReport } from '../report/report.js'
 import { openCache } from '../state/cache.js'
 import { selectEntries } from '../manifest/select.js'
-import { verifyEntries, type VerifyContext } from '../verify/index.js'
+import { verifyEntries } from '../verify/index.js'
+import { type VerifyContext } from '../verify/verifier.js'
 import { indexPath, readIndex } from '../walk/tree-index.js'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
@@ -22,8 +23,6 @@ function gitOnce(workspace: string): () => GitTracking | undefined {
   let read: { git: GitTracking | undefined } | undefined
   return () => (read ??= { git: gitTracking(workspace) }).git
 }
-
-export { selectEntries } from '../manifest/select.js'
 
 export interface CheckOptions {
   only?: string[] | undefined

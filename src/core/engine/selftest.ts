@@ -30,7 +30,8 @@ import {
 import { makeOwnedTemp } from '../state/leftovers.js'
 import { escapeText } from '../text/escape.js'
 import { recipesOf, type Entry } from '../types.js'
-import { reverifier, selectEntries } from './selection.js'
+import { reverifier } from './selection.js'
+import { selectEntries } from '../manifest/select.js'
 
 export interface SelftestOptions {
   policy: TrustPolicy

@@ -13,8 +13,6 @@ import type { GateDecision } from '../sign/gate.js'
 import type { Finding } from '../types.js'
 import type { SmokeResult, SmokeSection } from '../report/report.js'
 
-export type { SmokeResult, SmokeSection } from '../report/report.js'
-
 export const SMOKE_TIMEOUT_S = 60
 
 export async function runSmokes(

@@ -7,8 +7,9 @@ export {
   type CaptureRequest,
   type Captured
 } from '../capture/capture.js'
-export { VOLATILE_DIRS } from '../diagnose/diagnose.js'
+export { VOLATILE_DIRS } from '../capture/volatile-dirs.js'
 export { ESCROW_MAX_BYTES, captureEscrow } from '../capture/escrow.js'
 export { recaptureEntry } from '../capture/recapture.js'
 export { isSecretPath } from '../capture/secrets.js'
-export { loadSecretScan, type SecretScan } from '../capture/secret-scan.js'
+export { loadSecretScan } from '../capture/secret-scan.js'
+export type { SecretScan } from '../exec/scrub.js'

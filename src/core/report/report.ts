@@ -8,7 +8,6 @@ import type { Step } from '../restore/plan.js'
 import type { StepResult } from '../restore/runner.js'
 import type { CacheLookup } from '../cache-port.js'
 
-export type { CacheLookup } from '../cache-port.js'
 import { STATUSES, type Diagnosis, type Finding, type Status } from '../types.js'
 
 /** One smoke command's result (engine/smoke.ts runs them). */

@@ -9,8 +9,6 @@ import type { ManifestBody } from '../types.js'
 
 export const PAYLOAD_TYPE = 'application/vnd.swr.manifest.v3+json'
 
-export type { HmacSignature, MldsaSignature, Signature } from '../types.js'
-
 /** DSSE pre-authentication encoding of `payload` under `type`. */
 export function pae(type: string, payload: Uint8Array): Buffer {
   const t = Buffer.from(type, 'utf8')

@@ -5,7 +5,7 @@
  * never from the workspace. Comparison is constant-time.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
-import type { HmacSignature } from './envelope.js'
+import type { HmacSignature } from '../types.js'
 
 /** Short, non-secret identifier of a key (shown to tell "other key" from "tampered"). */
 export function hmacKeyId(key: Uint8Array): string {

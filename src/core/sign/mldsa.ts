@@ -5,7 +5,7 @@
  * recomputed from the key, never read from the document.
  */
 import { createHash } from 'node:crypto'
-import type { MldsaSignature } from './envelope.js'
+import type { MldsaSignature } from '../types.js'
 
 /**
  * Domain separation: a signature made for one swr purpose never verifies for another (a seal's

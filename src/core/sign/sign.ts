@@ -4,7 +4,8 @@
  */
 import { manifestDigest } from '../manifest/canonical.js'
 import type { ManifestDocument } from '../types.js'
-import { signingInput, type Signature } from './envelope.js'
+import { signingInput } from './envelope.js'
+import { type Signature } from '../types.js'
 import { signHmac } from './hmac.js'
 import { signMldsa, type Identity } from './mldsa.js'
 

@@ -12,8 +12,6 @@ import { verifyTree } from './tree.js'
 import { isPending, type Inspection, type Pending, type VerifyContext } from './verifier.js'
 import type { Entry, Finding } from '../types.js'
 
-export type { VerifyContext } from './verifier.js'
-
 function inspect(e: Entry, ctx: VerifyContext): Inspection | Promise<Inspection> {
   switch (e.kind) {
     case 'file':

@@ -15,8 +15,6 @@ import { specialKind } from './special-kind.mjs'
 import { specialLine, TYPE } from './walk-format.mjs'
 import type { WalkRecord } from './walk.js'
 
-export { deviceNumbers, specialKind } from './special-kind.mjs'
-
 /**
  * The kind of each special record, by record index (undefined for the rest); a special file gone
  * since the walk is 'missing', which matches no recorded kind.

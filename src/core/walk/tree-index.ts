@@ -12,7 +12,8 @@ import { promisify } from 'node:util'
 import { createGzip, gunzipSync, gzip } from 'node:zlib'
 import { indexLine } from './index-line.mjs'
 import { lostExec, octal } from './mode.js'
-import type { RecordType, WalkRecord } from './walk.js'
+import type { WalkRecord } from './walk.js'
+import type { RecordType } from './walk-format.mjs'
 import type { TreeDiff, TreeIndexRef } from '../types.js'
 
 export interface IndexRecord {

@@ -40,7 +40,6 @@ import {
   stampLine,
   updateLines,
   type ParallelWalk,
-  type RecordType,
   type TreeDigestResult,
   type WalkDigests,
   type CaptureFacts,
@@ -49,6 +48,7 @@ import {
   type WalkedEntry,
   type WalkRecord
 } from './walk.js'
+import { type RecordType } from './walk-format.mjs'
 
 /** The smallest number of top-level subdirectories worth splitting across workers. */
 export const MIN_ROOTS = 16

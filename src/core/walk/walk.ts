@@ -22,8 +22,6 @@ import {
   type RecordType
 } from './walk-format.mjs'
 
-export type { RecordType } from './walk-format.mjs'
-
 export interface WalkRecord {
   rel: string
   type: RecordType

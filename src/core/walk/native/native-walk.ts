@@ -32,7 +32,6 @@ import type { TopEntry, TreeDigestResult } from '../walk.js'
 import { findPrintArgs } from '../walk-format.mjs'
 import { makeOwnedTemp } from '../../state/leftovers.js'
 
-export type { TopEntry } from '../walk.js'
 export type LineKind = 'meta' | 'stamp'
 
 /** Only fixed paths: a `find` earlier in PATH is not a walker this process should trust. */
