@@ -808,6 +808,58 @@ function envelope_signingInput(body, type = PAYLOAD_TYPE) {
     return pae(type, canonicalBytes(body));
 }
 
+;// CONCATENATED MODULE: ./src/core/types.ts
+/**
+ * The vocabulary of the engine: manifest entries, what a check finds, and what a diagnosis says.
+ * Everything here is plain data so that the CLI, the Action and the reports share one shape.
+ */
+const KINDS = (/* unused pure expression or super */ null && (['file', 'blob', 'tree', 'link']));
+/** Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs. */
+const TIERS = (/* unused pure expression or super */ null && ([0, 1, 2, 3, 4]));
+const TIER_NAMES = {
+    0: 'credentials and shims',
+    1: 'scripts',
+    2: 'source trees',
+    3: 'large downloads',
+    4: 'build outputs'
+};
+/** An entry's restore sources as a list, whichever form the manifest used. */
+function types_restoreSources(e) {
+    if (e.restore === undefined)
+        return [];
+    return typeof e.restore === 'string' ? [e.restore] : e.restore;
+}
+/** The shell recipes among an entry's restore sources, in order. */
+function types_recipesOf(e) {
+    return types_restoreSources(e).filter((s) => typeof s === 'string');
+}
+const STATUSES = [
+    'OK',
+    'MISSING',
+    'CORRUPT',
+    'STRIPPED',
+    'EMPTY',
+    'BROKENLNK',
+    'TYPE',
+    'SKIPPED',
+    /** The entry verifies but its smoke command failed (only with --run-smoke). */
+    'SMOKEFAIL',
+    /** A sealed entry whose seal file here cannot be used (damaged, another entry's, refused). */
+    'BADSEAL'
+];
+const WIPE_SIGNATURES = (/* unused pure expression or super */ null && ([
+    'healthy',
+    'cold-start',
+    'permission-reset',
+    'injection',
+    'credential-loss',
+    'exclusion-sweep',
+    'size-cap-eviction',
+    'partial-restore',
+    'local-corruption',
+    'mixed'
+]));
+
 ;// CONCATENATED MODULE: ./src/core/sign/hmac.ts
 /**
  * HMAC-SHA256 signatures: "this machine approved it". Anyone who can verify can forge, so HMAC
@@ -937,6 +989,7 @@ async function verifyMldsa(publicKey, input, sig, purpose = 'manifest') {
  * `Defenses` exists so the attack suite can switch each defence off and show that it matters; the
  * shells never pass anything but the default.
  */
+
 
 
 
@@ -3545,6 +3598,7 @@ var p_limit = __webpack_require__(70370);
 
 
 
+
 /** The note a secret's entry carries when it was added without one. */
 const secrets_SECRET_NOTE = 'secret: tracked by hash only and never escrowed; restore it from where it was issued';
 /** Bytes read from the head of a file to judge its content. */
@@ -5598,7 +5652,6 @@ function cacheValue(r, sha256) {
 
 
 
-
 /**
  * The kind of each special record, by record index (undefined for the rest); a special file gone
  * since the walk is 'missing', which matches no recorded kind.
@@ -6127,6 +6180,7 @@ function assemble(l, top, subtrees, raw) {
  * workers (hash-kernel.mjs) walk the directories below them, each in walk-format.mjs's order and
  * writing its lines; the results are stitched back here in walk order.
  */
+
 
 
 
@@ -6924,7 +6978,6 @@ function cannotRead(src, rel) {
 
 
 
-
 /** Files at least this large are tracked as blobs unless a kind is given. */
 const capture_BLOB_THRESHOLD = 64 * 1024 * 1024;
 /** An id for `rel` that matches the id rule and is not in `taken`. */
@@ -7437,58 +7490,6 @@ function parseTrustedSigners(text) {
     }
     return out;
 }
-
-;// CONCATENATED MODULE: ./src/core/types.ts
-/**
- * The vocabulary of the engine: manifest entries, what a check finds, and what a diagnosis says.
- * Everything here is plain data so that the CLI, the Action and the reports share one shape.
- */
-const KINDS = (/* unused pure expression or super */ null && (['file', 'blob', 'tree', 'link']));
-/** Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs. */
-const TIERS = (/* unused pure expression or super */ null && ([0, 1, 2, 3, 4]));
-const TIER_NAMES = {
-    0: 'credentials and shims',
-    1: 'scripts',
-    2: 'source trees',
-    3: 'large downloads',
-    4: 'build outputs'
-};
-/** An entry's restore sources as a list, whichever form the manifest used. */
-function types_restoreSources(e) {
-    if (e.restore === undefined)
-        return [];
-    return typeof e.restore === 'string' ? [e.restore] : e.restore;
-}
-/** The shell recipes among an entry's restore sources, in order. */
-function types_recipesOf(e) {
-    return types_restoreSources(e).filter((s) => typeof s === 'string');
-}
-const STATUSES = [
-    'OK',
-    'MISSING',
-    'CORRUPT',
-    'STRIPPED',
-    'EMPTY',
-    'BROKENLNK',
-    'TYPE',
-    'SKIPPED',
-    /** The entry verifies but its smoke command failed (only with --run-smoke). */
-    'SMOKEFAIL',
-    /** A sealed entry whose seal file here cannot be used (damaged, another entry's, refused). */
-    'BADSEAL'
-];
-const WIPE_SIGNATURES = (/* unused pure expression or super */ null && ([
-    'healthy',
-    'cold-start',
-    'permission-reset',
-    'injection',
-    'credential-loss',
-    'exclusion-sweep',
-    'size-cap-eviction',
-    'partial-restore',
-    'local-corruption',
-    'mixed'
-]));
 
 ;// CONCATENATED MODULE: ./src/core/engine/smoke.ts
 
@@ -11647,8 +11648,6 @@ function damageHints(f) {
 
 
 
-
-
 function isDamaged(f) {
     return f.status !== 'OK';
 }
@@ -12234,12 +12233,12 @@ function gitTracking(root) {
 
 
 
+
 /** The workspace's git index, read at most once and only when asked (a damaged entry). */
 function gitOnce(workspace) {
     let read;
     return () => (read ??= { git: gitTracking(workspace) }).git;
 }
-
 /**
  * Each entry's canonical digest, once per entry object: a repair checks, re-verifies and
  * re-checks the same loaded entries (never changed in place once loaded), and canonicalising
@@ -12377,6 +12376,8 @@ function ownPaths(manifestFile, stateDir) {
  * signatures allow, look up saved states in the cache when asked, and make the report once from
  * all of it. Nothing in the workspace is written; smoke commands are the only code that may run.
  */
+
+
 
 
 
@@ -13570,6 +13571,7 @@ function openJournal(stateDir, workspace, digest, now, resume) {
 
 
 
+
 /**
  * Sealed entries first: resolved against this machine's seals, and those without a seal for their
  * key made (recipe, smoke, seal) when the gate allows the manifest's code.
@@ -13920,6 +13922,7 @@ function orderedSteps(entries) {
  * an entry resolves its path without following a symlink in any component; an entry behind one
  * fails without running.
  */
+
 
 
 
@@ -16471,6 +16474,7 @@ async function edit_rules_authorizeEdit(m, policy, approveDigest) {
  * Signing a manifest: raise `version`, then sign the new body with every key this machine holds
  * (HMAC and/or ML-DSA). Old signatures are dropped: they covered another body.
  */
+
 
 
 
@@ -20646,6 +20650,7 @@ function treeRows(scan, absRoot, rel) {
 
 
 
+
 /** A tree is a source tree when one of these is at its root (the same markers capture prefers). */
 const TREE_MARKERS = (/* unused pure expression or super */ null && (PROJECT_MARKERS));
 const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|c|h|cc|cpp|cxx|hpp|java|kt|swift|rb|cs|zig)$/;
@@ -20937,7 +20942,6 @@ async function captureModel(workspace, req, taken, opts) {
 
 
 
-
 const PRESETS = [
     {
         name: 'shell',
@@ -21036,7 +21040,6 @@ function presetNamed(name) {
         throw new UsageError(`preset "${name}": unknown (known: ${PRESETS.map(x => x.name).join(', ')})`);
     return p;
 }
-
 function planPreset(workspace, preset, entries) {
     const cov = coverageOf(entries);
     const plan = { requests: [], skipped: [], absent: 0 };
@@ -22066,6 +22069,7 @@ function makePolicy(m, src) {
  */
 // The use cases (src/core/engine/), each returning a finished result; what a result means
 // (status, exit code) and what an error means, each decided in one place.
+
 
 
 
