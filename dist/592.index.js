@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8138);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(29929);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 8138:
+/***/ 29929:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -782,8 +782,10 @@ async function lookupSavedStates(m, entries, cache) {
 /**
  * Hashed into a sealed archive's cache version before the `path` lines: a plain `actions/cache`
  * step with the same key and paths never finds a sealed archive, nor a sealed step a plain one.
+ * 3: the seal is a zstd frame (or gzip member) of its own before the body's, which an earlier
+ * swr on Node's zstd would read as the whole archive, so the two never meet.
  */
-const SEALED_VERSION_MARKER = 'swr-sealed-cache/2';
+const SEALED_VERSION_MARKER = 'swr-sealed-cache/3';
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var node_modules_picomatch = __webpack_require__(14006);
@@ -6805,8 +6807,20 @@ function slashes(f) {
 
 
 
-/** Capture the tree; one whose files keep changing while they are read is refused. */
-async function captureTreeState(src, pool) {
+/**
+ * Capture the tree; one whose files keep changing while they are read is refused. With `hasher`
+ * the tree is walked inline and its files read by it, once (no second attempt: what it read is
+ * gone to wherever it put it).
+ */
+async function captureTreeState(src, pool, hasher) {
+    if (hasher) {
+        const walk = walkTree(src.root, src.ignore, src.exclude);
+        refuseUnreadable(src, walk);
+        const r = await fromRecords(src, walk, (root, records, extras) => hasher(root, records, extras));
+        if ('captured' in r)
+            return r.captured;
+        throw changedWhileRead(`${src.shown}/${shownName(r.moved.rel)}`, ...r.moved.sizes);
+    }
     for (let attempt = 1;; attempt++) {
         const writer = new IndexWriter();
         let r;
@@ -6818,11 +6832,10 @@ async function captureTreeState(src, pool) {
                 steady: true,
                 capture: { onIndex: (lines, n) => writer.write(lines, n), deepSkip: [...volatile_dirs_VOLATILE_DIRS] }
             });
-            if (walk.unreadable.length > 0) {
-                const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
-                throw new errors_UsageError(`${src.shown}: cannot read ${shown.join(', ')}`);
-            }
-            r = walk.captured ? await fromWorkers(src, walk, writer) : await fromRecords(src, walk, pool);
+            refuseUnreadable(src, walk);
+            r = walk.captured
+                ? await fromWorkers(src, walk, writer)
+                : await fromRecords(src, walk, (_root, records, extras) => hashTreeFiles(src, records, extras, pool));
         }
         finally {
             // Once ended this stops nothing; otherwise (an inline walk, a refusal) it frees the compressor.
@@ -6834,13 +6847,19 @@ async function captureTreeState(src, pool) {
             throw changedWhileRead(`${src.shown}/${shownName(r.moved.rel)}`, ...r.moved.sizes);
     }
 }
+function refuseUnreadable(src, walk) {
+    if (walk.unreadable.length === 0)
+        return;
+    const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
+    throw new errors_UsageError(`${src.shown}: cannot read ${shown.join(', ')}`);
+}
 /**
- * The inline walk's records: every file hashed on the hash pool ('stamped': its state read
- * after the last read of its bytes), then the digests and the index from the records.
+ * The inline walk's records: every file hashed by `hasher` (on the hash pool, 'stamped': its
+ * state read after the last read of its bytes), then the digests and the index from the records.
  */
-async function fromRecords(src, walk, pool) {
+async function fromRecords(src, walk, hasher) {
     const extras = linkTargets(src.root, walk.records);
-    const moved = await hashTreeFiles(src, walk.records, extras, pool);
+    const moved = await hasher(src.root, walk.records, extras);
     if (moved)
         return { moved };
     // Kept apart from `extras`: the content digest's lines hold nothing for a special file.
@@ -7087,7 +7106,7 @@ async function capture_captureEntry(workspace, req, taken, opts = {}) {
             return { entry: { ...common, kind, expect: { target } } };
         }
         case 'tree':
-            return captureTree(external_node_fs_default().realpathSync(loc.abs), req, common, pool, opts.exclude ?? new Set());
+            return captureTree(external_node_fs_default().realpathSync(loc.abs), req, common, pool, opts);
     }
 }
 /**
@@ -7150,9 +7169,10 @@ function defaultTier(kind, rel, mode) {
         return 1;
     return (mode & 0o111) !== 0 ? 1 : 2;
 }
-async function captureTree(root, req, common, pool, exclude) {
+async function captureTree(root, req, common, pool, opts) {
     const ignore = req.ignore ?? [];
-    const got = await captureTreeState({ root, shown: req.path, ignore, exclude }, pool);
+    const exclude = opts.exclude ?? new Set();
+    const got = await captureTreeState({ root, shown: req.path, ignore, exclude }, pool, opts.hashTree);
     const sentinels = req.sentinels ?? got.sentinels;
     for (const s of sentinels) {
         const loc = locate_entry_locateInside(root, s);
@@ -7214,43 +7234,55 @@ function hardLinks(root, records) {
     }
     return out;
 }
-async function sealPath(loc, pool) {
+async function sealPath(loc, pool, archive) {
     const name = external_node_path_default().basename(loc.abs);
+    const archivedLinks = [];
+    const opts = {
+        ...(pool ? { pool } : {}),
+        ...(archive ? { hashTree: archive.tree(loc.member, archivedLinks) } : {})
+    };
     const captured = await capture_captureEntry(external_node_path_default().dirname(loc.abs), {
         path: name,
         id: 'sealed',
         tier: 4,
         ...(loc.kind ? { kind: loc.kind } : {}),
         ...(loc.ignore ? { ignore: loc.ignore } : {})
-    }, new Set(), pool ? { pool } : {});
+    }, new Set(), opts);
     // A note (a secret file's) is for a manifest's reader; a seal records state only.
     const { note: _note, ...entry } = captured.entry;
-    const ref = entry.kind === 'tree' ? entry.expect.index : undefined;
-    const records = captured.index && ref ? tree_index_parseIndex(captured.index, ref) : undefined;
-    if (captured.index && !records)
-        throw new Error(`${loc.spelling}: its index did not read back`);
-    const links = records ? hardLinks(loc.abs, records) : [];
+    let links = archivedLinks;
+    if (!archive)
+        links = treeLinks(loc, entry, captured.index);
+    else if (entry.kind !== 'tree')
+        await archive.add({ member: loc.member, abs: loc.abs, entry });
     return {
-        path: {
-            spelling: loc.spelling,
-            member: loc.member,
-            entry,
-            ...(captured.index ? { index: captured.index.toString('base64') } : {}),
-            ...(links.length > 0 ? { links } : {})
-        },
-        records
+        spelling: loc.spelling,
+        member: loc.member,
+        entry,
+        ...(captured.index ? { index: captured.index.toString('base64') } : {}),
+        ...(links.length > 0 ? { links } : {})
     };
 }
-/** A seal's body, with each tree's index records (what a sealed archive is written from). */
-async function makeSeal(req) {
+/** A captured tree's hard links, from its index (a seal made without writing an archive). */
+function treeLinks(loc, entry, index) {
+    if (entry.kind !== 'tree' || !index || !entry.expect.index)
+        return [];
+    const records = tree_index_parseIndex(index, entry.expect.index);
+    if (!records)
+        throw new Error(`${loc.spelling}: its index did not read back`);
+    return hardLinks(loc.abs, records);
+}
+/**
+ * A seal's body. With `archive`, every path is archived by the
+ * same reads that hash it (a tree's files are read once, by the archive writer) in seal order.
+ */
+async function makeSeal(req, archive) {
     const made = [];
-    // One at a time: each tree's capture already spreads its hashing over every core.
+    // One at a time: each tree's capture spreads its hashing over every core, and an archive is
+    // written in the seal's order.
     for (const loc of req.locations)
-        made.push(await sealPath(loc, req.pool));
-    return {
-        body: bodyOf(req, made.map(m => m.path)),
-        records: made.map(m => m.records)
-    };
+        made.push(await sealPath(loc, req.pool, archive));
+    return bodyOf(req, made);
 }
 let libcSeen = null;
 /** Linux's C library (glibc or musl) as Node reports it; undefined elsewhere. */
@@ -7262,9 +7294,6 @@ function libc() {
     const header = process.report?.getReport()
         ?.header;
     return (libcSeen = header?.glibcVersionRuntime ? 'glibc' : 'musl');
-}
-async function makeSealBody(req) {
-    return (await makeSeal(req)).body;
 }
 function bodyOf(req, paths) {
     const c = libc();
@@ -7605,7 +7634,7 @@ async function sealOne(m, spec, key, opts, damaged) {
     const abs = external_node_path_default().join(m.workspace, spec.path);
     let body;
     try {
-        body = await makeSealBody({
+        body = await makeSeal({
             key,
             locations: [
                 { spelling: spec.path, abs, member: spec.path, kind: spec.kind, ignore: spec.ignore }
@@ -9741,13 +9770,218 @@ function toolEnv() {
     return { PATH: '/usr/bin:/bin', LC_ALL: 'C' };
 }
 
+;// CONCATENATED MODULE: ./src/core/archive/zstd-frames.ts
+/**
+ * Decoding a zstd stream of several frames with Node's zlib, which stops at the end of the first
+ * frame. A sealed archive is two frames (the seal's, then the body's, so the body can be written
+ * while its files are hashed and the seal made after), and any archive made by a tool that writes
+ * many frames must decode whole too. The frames are found from their headers (RFC 8878: magic,
+ * frame header, block headers, checksum), each is fed to a decoder of its own, and the decoded
+ * bytes come out in order; skippable frames are passed over as `zstd -d` passes over them.
+ */
+
+const FRAME_MAGIC = 0xfd2fb528;
+const SKIPPABLE_MASK = 0xfffffff0;
+const SKIPPABLE_MAGIC = 0x184d2a50;
+/** Finds frame boundaries in a zstd stream fed in chunks of any size. */
+class ZstdFrameSplitter {
+    wanted = 'magic';
+    need = 4;
+    head = [];
+    /** Bytes to pass through unread: a block's content or a skippable frame's. */
+    through = 0;
+    skipping = false;
+    lastBlock = false;
+    checksum = false;
+    /** True between frames: the stream may end here. */
+    get atBoundary() {
+        return this.wanted === 'magic' && this.head.length === 0 && this.through === 0;
+    }
+    feed(chunk) {
+        const pieces = [];
+        let start = 0;
+        let i = 0;
+        // Bytes of a magic number not yet whole: held back until it says what kind of frame follows.
+        let heldHere = 0;
+        const cut = (end) => {
+            if (i > start || end)
+                pieces.push({ bytes: chunk.subarray(start, i), skip: this.skipping, end });
+            start = i;
+        };
+        while (i < chunk.length) {
+            if (this.through > 0) {
+                const n = Math.min(this.through, chunk.length - i);
+                i += n;
+                this.through -= n;
+                if (this.through === 0)
+                    this.afterThrough(cut);
+                continue;
+            }
+            this.head.push(chunk[i++]);
+            heldHere++;
+            if (this.head.length < this.need)
+                continue;
+            const head = this.head;
+            const carried = head.length - heldHere;
+            const magic = this.wanted === 'magic';
+            this.head = [];
+            heldHere = 0;
+            this.onHead(head, cut);
+            if (magic && carried > 0)
+                pieces.push({ bytes: Buffer.from(head.slice(0, carried)), skip: this.skipping, end: false });
+        }
+        if (this.wanted === 'magic' && this.head.length > 0)
+            i -= heldHere;
+        cut(false);
+        return pieces.filter(p => p.bytes.length > 0 || p.end);
+    }
+    onHead(h, cut) {
+        switch (this.wanted) {
+            case 'magic': {
+                const magic = ((h[0] | (h[1] << 8) | (h[2] << 16)) + h[3] * 0x1000000) >>> 0;
+                if (magic === FRAME_MAGIC)
+                    return this.want('descriptor', 1, false);
+                if (((magic & SKIPPABLE_MASK) >>> 0) === SKIPPABLE_MAGIC)
+                    return this.want('skip-size', 4, true);
+                throw new Error('not a zstd frame');
+            }
+            case 'descriptor': {
+                const d = h[0];
+                if ((d & 0x08) !== 0)
+                    throw new Error('a zstd frame header with its reserved bit set');
+                const fcsFlag = d >> 6;
+                const single = (d & 0x20) !== 0;
+                this.checksum = (d & 0x04) !== 0;
+                const dict = [0, 1, 2, 4][d & 0x03];
+                const fcs = [single ? 1 : 0, 2, 4, 8][fcsFlag];
+                const rest = (single ? 0 : 1) + dict + fcs;
+                return rest > 0 ? this.want('header', rest, false) : this.want('block', 3, false);
+            }
+            case 'header':
+                return this.want('block', 3, false);
+            case 'block': {
+                const b = h[0] | (h[1] << 8) | (h[2] << 16);
+                this.lastBlock = (b & 1) === 1;
+                const type = (b >> 1) & 3;
+                if (type === 3)
+                    throw new Error('a zstd block of a reserved type');
+                const size = b >>> 3;
+                this.through = type === 1 ? 1 : size;
+                if (this.through === 0)
+                    this.afterThrough(cut);
+                return;
+            }
+            case 'checksum':
+                return this.frameEnd(cut);
+            case 'skip-size':
+                this.through = (h[0] | (h[1] << 8) | (h[2] << 16)) + h[3] * 0x1000000;
+                if (this.through === 0)
+                    this.frameEnd(cut);
+                return;
+        }
+    }
+    afterThrough(cut) {
+        if (this.skipping)
+            return this.frameEnd(cut);
+        if (!this.lastBlock)
+            return this.want('block', 3, false);
+        if (this.checksum)
+            return this.want('checksum', 4, false);
+        this.frameEnd(cut);
+    }
+    frameEnd(cut) {
+        cut(true);
+        this.want('magic', 4, false);
+    }
+    want(what, n, skipping) {
+        this.wanted = what;
+        this.need = n;
+        if (what === 'magic' || what === 'skip-size')
+            this.skipping = skipping;
+    }
+}
+/**
+ * A decoder of every frame of a zstd stream: `make` gives a decoder of one frame (Node's), used
+ * once per frame. Back-pressure holds: a decoder is paused while this stream's reader is full.
+ */
+class ZstdFramesDecoder extends external_node_stream_.Transform {
+    make;
+    dec;
+    /** A frame's decoder after its last input, until its output has all been read. */
+    ending;
+    split = new ZstdFrameSplitter();
+    constructor(make) {
+        super();
+        this.make = make;
+    }
+    decoder() {
+        if (this.dec)
+            return this.dec;
+        const d = this.make();
+        d.on('data', (c) => {
+            if (!this.push(c))
+                d.pause();
+        });
+        d.on('error', err => this.destroy(err));
+        return (this.dec = d);
+    }
+    _read(size) {
+        this.ending?.resume();
+        this.dec?.resume();
+        super._read(size);
+    }
+    _transform(chunk, _enc, done) {
+        let pieces;
+        try {
+            pieces = this.split.feed(chunk);
+        }
+        catch (err) {
+            return done(err);
+        }
+        this.feed(pieces, 0, done);
+    }
+    feed(pieces, from, done) {
+        for (let i = from; i < pieces.length; i++) {
+            const p = pieces[i];
+            if (p.skip)
+                continue;
+            const d = this.decoder();
+            const room = p.bytes.length === 0 || d.write(p.bytes);
+            if (p.end) {
+                this.dec = undefined;
+                this.ending = d;
+                d.once('end', () => {
+                    this.ending = undefined;
+                    this.feed(pieces, i + 1, done);
+                });
+                d.end();
+                return;
+            }
+            if (!room) {
+                d.once('drain', () => this.feed(pieces, i + 1, done));
+                return;
+            }
+        }
+        done();
+    }
+    _flush(done) {
+        done(this.split.atBoundary ? undefined : new Error('the zstd stream ends inside a frame'));
+    }
+    _destroy(err, done) {
+        this.ending?.destroy();
+        this.dec?.destroy();
+        done(err);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/archive/unpack.ts
 /**
  * Streaming one compressed cache archive through decompression into the tar reader, stopping the
  * download as soon as the reader refuses a member or has read the end of the archive. zstd is
- * decoded by Node's zlib where it has it (Node 22.15+/24, the Action's runtime), else by a `zstd`
+ * decoded by Node's zlib where it has it (Node 22.15+/24, the Action's runtime; frame by frame), else by a `zstd`
  * binary at a fixed system path (never one found through PATH, which a workspace can prepend to).
  */
+
 
 
 
@@ -9777,8 +10011,9 @@ function decompressor(compression) {
     if (compression === 'gzip')
         return external_node_zlib_default().createGunzip({ chunkSize: CHUNK });
     const native = (external_node_zlib_default()).createZstdDecompress;
+    // Node's decoder stops at a frame's end; a sealed archive has two (zstd-frames.ts).
     if (native)
-        return native({ chunkSize: CHUNK });
+        return new ZstdFramesDecoder(() => native({ chunkSize: CHUNK }));
     const bin = zstdBinary();
     if (!bin)
         throw new rejected_Rejected('a zstd archive, and neither Node nor the system has zstd');
@@ -16943,6 +17178,8 @@ function inputLines(text) {
 
 
 
+
+
 /** The seal's name in every sealed archive: its first member. */
 const SEAL_MEMBER = '.swr-seal.json';
 const write_archive_ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd'];
@@ -17052,7 +17289,7 @@ function compressTo(file) {
         }
     };
 }
-/** A file changed between its seal and its archive: the save is refused, naming it. */
+/** A file changed while it was archived: the save is refused, naming it. */
 class ChangedWhileSaved extends Error {
     member;
     constructor(member) {
@@ -17066,6 +17303,8 @@ class CompressorStopped extends Error {
         super('the compressor stopped');
     }
 }
+const ZEROS = Buffer.alloc(1024);
+const hashOf = (external_node_crypto_default()).hash;
 class TarWriter {
     sink;
     mtime;
@@ -17104,46 +17343,164 @@ class TarWriter {
         });
     }
     /**
-     * A regular file's member. Its bytes are hashed as they are read and compared with what the
-     * seal records (`sha256`), so a file that changed after it was sealed refuses the save with its
-     * name, instead of making an archive that no restore would ever accept.
+     * A regular file's member, its bytes hashed as they are read (each file is read once: the
+     * archive and the seal's sha256 come from the same bytes). A file whose size is not `size`
+     * refuses the save with its name.
      */
-    async file(name, abs, size, mode, sha256) {
+    async file(name, abs, size, mode) {
         await this.push(...header(name, '0', size, mode, this.mtime));
         const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
-        const hash = sha256 !== undefined ? (0,external_node_crypto_.createHash)('sha256') : undefined;
+        let sha256;
+        let after;
         try {
-            if (external_node_fs_default().fstatSync(fd).size !== size)
-                throw new ChangedWhileSaved(name);
-            let left = size;
-            while (left > 0) {
-                const buf = Buffer.allocUnsafe(Math.min(left, READ_BYTES));
-                const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null);
-                if (n === 0)
+            if (size <= READ_BYTES && hashOf) {
+                // One read and a one-shot hash: most files of a dependency tree are a few KiB.
+                const buf = Buffer.allocUnsafe(size + 1);
+                const n = size === 0 ? 0 : external_node_fs_default().readSync(fd, buf, 0, size + 1, null);
+                if (n !== size || (size === 0 && external_node_fs_default().readSync(fd, buf, 0, 1, null) !== 0))
                     throw new ChangedWhileSaved(name);
-                left -= n;
-                const chunk = n === buf.length ? buf : buf.subarray(0, n);
-                hash?.update(chunk);
-                await this.push(chunk);
+                const bytes = buf.subarray(0, size);
+                sha256 = hashOf('sha256', bytes);
+                await this.push(bytes);
             }
-            if (external_node_fs_default().readSync(fd, Buffer.alloc(1), 0, 1, null) !== 0)
-                throw new ChangedWhileSaved(name);
+            else
+                sha256 = await this.stream(name, fd, size);
+            after = external_node_fs_default().fstatSync(fd, { bigint: true });
         }
         finally {
             external_node_fs_default().closeSync(fd);
         }
-        if (hash && hash.digest('hex') !== sha256)
-            throw new ChangedWhileSaved(name);
-        await this.push(padding(size));
+        const pad = (512 - (size % 512)) % 512;
+        if (pad > 0)
+            await this.push(ZEROS.subarray(0, pad));
+        return { sha256, after };
     }
+    async stream(name, fd, size) {
+        const hash = (0,external_node_crypto_.createHash)('sha256');
+        let left = size;
+        while (left > 0) {
+            const buf = Buffer.allocUnsafe(Math.min(left, READ_BYTES));
+            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null);
+            if (n === 0)
+                throw new ChangedWhileSaved(name);
+            left -= n;
+            const chunk = n === buf.length ? buf : buf.subarray(0, n);
+            hash.update(chunk);
+            await this.push(chunk);
+        }
+        if (external_node_fs_default().readSync(fd, Buffer.alloc(1), 0, 1, null) !== 0)
+            throw new ChangedWhileSaved(name);
+        return hash.digest('hex');
+    }
+}
+/**
+ * The body of a sealed archive as it is written: every sealed path's members, in the seal's
+ * order, compressed into a file of its own. The seal is made from the same reads and goes in
+ * front of it as a frame of its own (`joinSealed`), so the seal stays the archive's first member
+ * while every file is read only once.
+ */
+class ArchiveBody {
+    sink;
+    failure;
+    watched;
+    t;
+    constructor(sink, at) {
+        this.sink = sink;
+        // A failing compressor must not leave a write waiting for 'drain' forever.
+        this.watched = sink.done.catch(err => {
+            this.failure = err;
+            sink.abort();
+        });
+        this.t = new TarWriter(sink.input, Math.floor(at.getTime() / 1000));
+    }
+    static open(file, at) {
+        return new ArchiveBody(compressTo(file), at);
+    }
+    get compression() {
+        return this.sink.compression;
+    }
+    /** Run `step`, turning a stopped compressor into the compressor's own error. */
+    async guard(step) {
+        try {
+            return await step();
+        }
+        catch (err) {
+            throw err instanceof CompressorStopped ? (this.failure ?? err) : err;
+        }
+    }
+    /**
+     * A tree's hasher (capture/tree.ts) that archives what it hashes: the tree's members from its
+     * walk records, each regular file read once. A file whose state moved since the walk, or that
+     * was not the size the walk saw, refuses the save with its name. Each later name of a hard link
+     * is archived as a link to the first and recorded in `links`.
+     */
+    tree(member, links) {
+        return (root, records, extras) => this.guard(async () => {
+            const t = this.t;
+            await t.push(...header(`${member}/`, '5', 0, external_node_fs_default().lstatSync(root).mode, t.mtime));
+            const firstOf = new Map();
+            for (let i = 0; i < records.length; i++) {
+                const r = records[i];
+                const name = `${member}/${r.rel}`;
+                if (r.type === TYPE.dir)
+                    await t.push(...header(`${name}/`, '5', 0, r.mode, t.mtime));
+                else if (r.type === TYPE.link)
+                    await t.push(...header(name, '2', 0, 0o777, t.mtime, extras[i] ?? ''));
+                else if (r.type === TYPE.file) {
+                    const first = firstOf.get(r.ino);
+                    const earlier = first !== undefined ? records[first] : undefined;
+                    if (earlier && earlier.dev === r.dev) {
+                        await t.push(...header(name, '1', 0, r.mode, t.mtime, `${member}/${earlier.rel}`));
+                        extras[i] = extras[first];
+                        links.push([r.rel, earlier.rel]);
+                        continue;
+                    }
+                    firstOf.set(r.ino, i);
+                    const got = await t.file(name, external_node_path_default().join(root, r.rel), r.size, r.mode);
+                    if (!sameState(stateOf(r), got.after))
+                        throw new ChangedWhileSaved(name);
+                    extras[i] = got.sha256;
+                }
+            }
+            return undefined;
+        });
+    }
+    /** A file, blob or link path, captured before: each file checked against its recorded sha256. */
+    add(s) {
+        return this.guard(() => writeSource(this.t, s));
+    }
+    /** The end of the archive: everything written and the file closed. */
+    async finish() {
+        await this.guard(async () => {
+            await this.t.push(ZEROS);
+            await this.t.flush();
+        });
+        this.sink.input.end();
+        await this.watched;
+        if (this.failure)
+            throw this.failure;
+        return this.sink.compression;
+    }
+    /** Stop: the compressor and the file closed (the caller removes the file). */
+    async abort() {
+        this.sink.abort();
+        await this.watched;
+    }
+}
+function stateOf(r) {
+    return { ino: r.ino, size: BigInt(r.size), mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs };
 }
 async function writeSource(t, s) {
     const e = s.entry;
     switch (e.kind) {
         case 'file':
-        case 'blob':
-            await t.file(s.member, s.abs, e.expect.size, e.expect.mode !== undefined ? parseInt(e.expect.mode, 8) : external_node_fs_default().lstatSync(s.abs).mode, e.expect.sha256);
+        case 'blob': {
+            const mode = e.expect.mode !== undefined ? parseInt(e.expect.mode, 8) : external_node_fs_default().lstatSync(s.abs).mode;
+            const got = await t.file(s.member, s.abs, e.expect.size, mode);
+            if (e.expect.sha256 !== undefined && got.sha256 !== e.expect.sha256)
+                throw new ChangedWhileSaved(s.member);
             return;
+        }
         case 'link':
             await t.push(...header(s.member, '2', 0, 0o777, t.mtime, e.expect.target));
             return;
@@ -17157,57 +17514,75 @@ async function writeSource(t, s) {
                 else if (r.type === 'l')
                     await t.push(...header(name, '2', 0, 0o777, t.mtime, r.extra ?? ''));
                 else if (r.type === 'f') {
-                    const first = s.links?.get(r.rel);
-                    if (first !== undefined)
-                        await t.push(...header(name, '1', 0, r.mode, t.mtime, `${s.member}/${first}`));
-                    else
-                        await t.file(name, external_node_path_default().join(s.abs, r.rel), r.size, r.mode, r.extra);
+                    const got = await t.file(name, external_node_path_default().join(s.abs, r.rel), r.size, r.mode);
+                    if (r.extra !== undefined && got.sha256 !== r.extra)
+                        throw new ChangedWhileSaved(name);
                 }
             }
         }
     }
 }
+/** The seal's member compressed as one frame (or gzip member) the way the body was. */
+function sealFrame(seal, compression, mtime) {
+    const pad = (512 - (seal.length % 512)) % 512;
+    const member = Buffer.concat([
+        ...header(SEAL_MEMBER, '0', seal.length, 0o600, mtime),
+        seal,
+        ZEROS.subarray(0, pad)
+    ]);
+    if (compression === 'gzip')
+        return external_node_zlib_default().gzipSync(member, { level: 6 });
+    const bin = write_archive_zstdBinary();
+    if (bin) {
+        const r = (0,external_node_child_process_.spawnSync)(bin, ['-3', '-q', '-c'], { input: member, env: {}, maxBuffer: 1 << 30 });
+        if (r.status === 0)
+            return r.stdout;
+        throw new Error(r.stderr.toString('utf8').trim().split('\n').pop() || 'zstd failed');
+    }
+    const native = (external_node_zlib_default()).zstdCompressSync;
+    if (!native)
+        throw new Error('zstd: neither the system nor Node has it');
+    return native(member);
+}
 /**
- * Write the archive of `seal` and `sources` to `file` (created, private). Throws one line when a
- * path changed while it was archived (its seal would not hold).
+ * The sealed archive at `file` (created, private): the seal's frame, then the body's bytes as
+ * `ArchiveBody` wrote them. Plain `tar` with zstd or gzip reads the two frames as one stream.
  */
-async function writeSealedArchive(file, seal, sources, at) {
-    return writeArchive(file, seal, sources, at);
+function joinSealed(file, seal, body, compression, at) {
+    const out = external_node_fs_default().openSync(file, 'wx', 0o600);
+    try {
+        external_node_fs_default().writeSync(out, sealFrame(seal, compression, Math.floor(at.getTime() / 1000)));
+        const src = external_node_fs_default().openSync(body, 'r');
+        try {
+            const buf = Buffer.allocUnsafe(4 << 20);
+            for (let n; (n = external_node_fs_default().readSync(src, buf, 0, buf.length, null)) > 0;)
+                external_node_fs_default().writeSync(out, buf, 0, n);
+        }
+        finally {
+            external_node_fs_default().closeSync(src);
+        }
+    }
+    finally {
+        external_node_fs_default().closeSync(out);
+    }
+    return { compression, size: external_node_fs_default().statSync(file).size };
 }
 /**
  * The archive of manifest entries' copies (an S3 source's object): exactly what each entry
  * records, every file checked against its recorded sha256 as it is written; no seal member.
  */
 async function write_archive_writeEntryArchive(file, sources, at) {
-    return writeArchive(file, undefined, sources, at);
-}
-async function writeArchive(file, seal, sources, at) {
-    const sink = compressTo(file);
-    // A failing compressor must not leave a write waiting for 'drain' forever.
-    let failure;
-    const watched = sink.done.catch(err => {
-        failure = err;
-        sink.abort();
-    });
-    const t = new TarWriter(sink.input, Math.floor(at.getTime() / 1000));
+    const body = ArchiveBody.open(file, at);
     try {
-        if (seal)
-            await t.push(...header(SEAL_MEMBER, '0', seal.length, 0o600, t.mtime), seal, padding(seal.length));
         for (const s of sources)
-            await writeSource(t, s);
-        await t.push(Buffer.alloc(1024));
-        await t.flush();
-        sink.input.end();
+            await body.add(s);
+        const compression = await body.finish();
+        return { compression, size: fs.statSync(file).size };
     }
     catch (err) {
-        sink.abort();
-        await watched;
-        throw err instanceof CompressorStopped ? (failure ?? err) : err;
+        await body.abort();
+        throw err;
     }
-    await watched;
-    if (failure)
-        throw failure;
-    return { compression: sink.compression, size: external_node_fs_default().statSync(file).size };
 }
 
 ;// CONCATENATED MODULE: ./src/core/seal/patterns.ts
@@ -17830,33 +18205,40 @@ async function saveSealedCache(opts) {
             files: 0,
             unmatched
         });
-    const { body, records } = await makeSeal({
-        key: opts.key,
-        patterns: pathLines(opts),
-        locations,
-        at: opts.at,
-        run: opts.run,
-        pool: opts.pool
-    });
-    const doc = await signSeal(body, opts.signers);
-    const signedBy = doc.signatures.map(s => s.alg === 'hmac-sha256' ? `hmac ${s.keyid}` : `ml-dsa ${s.keyid.slice(0, 16)}`);
     const scratch = scratch_makeScratch(opts.scratchBase, 'swr-save');
+    let signedBy = [];
     try {
+        const bodyFile = external_node_path_default().join(scratch, 'body');
         const file = external_node_path_default().join(scratch, 'cache.tar');
+        const archive = ArchiveBody.open(bodyFile, opts.at);
+        let body;
+        let compression;
+        try {
+            body = await makeSeal({
+                key: opts.key,
+                patterns: pathLines(opts),
+                locations,
+                at: opts.at,
+                run: opts.run,
+                pool: opts.pool
+            }, archive);
+            compression = await archive.finish();
+        }
+        catch (err) {
+            await archive.abort();
+            throw err;
+        }
+        const read = performance.now();
+        const doc = await signSeal(body, opts.signers);
+        signedBy = doc.signatures.map(s => s.alg === 'hmac-sha256' ? `hmac ${s.keyid}` : `ml-dsa ${s.keyid.slice(0, 16)}`);
+        const joined = joinSealed(file, encodeSeal(doc), bodyFile, compression, opts.at);
+        external_node_fs_default().rmSync(bodyFile, { force: true });
         const sealed = performance.now();
-        const archive = await writeSealedArchive(file, encodeSeal(doc), body.paths.map((p, i) => ({
-            member: p.member,
-            abs: locations[i].abs,
-            entry: p.entry,
-            records: records[i],
-            links: new Map(p.links ?? [])
-        })), opts.at);
-        const archived = performance.now();
-        const outcome = await opts.cache.save(pathLines(opts), opts.key, { file, ...archive });
+        const outcome = await opts.cache.save(pathLines(opts), opts.key, { file, ...joined });
         const phases = {
-            sealMs: Math.round(sealed - t0),
-            archiveMs: Math.round(archived - sealed),
-            uploadMs: Math.round(performance.now() - archived)
+            readMs: Math.round(read - t0),
+            sealMs: Math.round(sealed - read),
+            uploadMs: Math.round(performance.now() - sealed)
         };
         const files = body.paths.reduce((n, p) => n + (p.entry.kind === 'tree' ? (p.entry.expect.files ?? 0) : 1), 0);
         return result({

@@ -96,8 +96,10 @@ export async function lookupSavedStates(
 /**
  * Hashed into a sealed archive's cache version before the `path` lines: a plain `actions/cache`
  * step with the same key and paths never finds a sealed archive, nor a sealed step a plain one.
+ * 3: the seal is a zstd frame (or gzip member) of its own before the body's, which an earlier
+ * swr on Node's zstd would read as the whole archive, so the two never meet.
  */
-export const SEALED_VERSION_MARKER = 'swr-sealed-cache/2'
+export const SEALED_VERSION_MARKER = 'swr-sealed-cache/3'
 
 /** A sealed archive written to a local file, ready to upload. */
 export interface SealedArchiveFile {

@@ -261,7 +261,7 @@ export async function savePhase(env: NodeJS.ProcessEnv, opts: { post: boolean })
       )
     if (r.outcome === 'saved')
       log.info(
-        `swr cache: sealed ${r.files} files (${by}) and saved them under key ${r.key}${r.phases ? ` in ${r.ms} ms (seal ${r.phases.sealMs}, archive ${r.phases.archiveMs}, upload ${r.phases.uploadMs})` : ''}`
+        `swr cache: sealed ${r.files} files (${by}) and saved them under key ${r.key}${r.phases ? ` in ${r.ms} ms (read and archive ${r.phases.readMs}, seal ${r.phases.sealMs}, upload ${r.phases.uploadMs})` : ''}`
       )
     else log.warning(`swr cache: ${r.reason ?? r.outcome}`)
   } catch (err) {

@@ -1,7 +1,7 @@
 /**
  * Streaming one compressed cache archive through decompression into the tar reader, stopping the
  * download as soon as the reader refuses a member or has read the end of the archive. zstd is
- * decoded by Node's zlib where it has it (Node 22.15+/24, the Action's runtime), else by a `zstd`
+ * decoded by Node's zlib where it has it (Node 22.15+/24, the Action's runtime; frame by frame), else by a `zstd`
  * binary at a fixed system path (never one found through PATH, which a workspace can prepend to).
  */
 import { spawn } from 'node:child_process'
@@ -12,6 +12,7 @@ import { type ArchiveCompression, DEFAULT_STALL_MS, type DownloadBounds } from '
 import { toolEnv } from '../exec/child-env.js'
 import { Rejected } from './rejected.js'
 import { TarReader, type TarHandlers } from './tar-reader.js'
+import { ZstdFramesDecoder } from './zstd-frames.js'
 
 const ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd']
 
@@ -39,7 +40,8 @@ function zstdBinary(): string | undefined {
 function decompressor(compression: ArchiveCompression): Duplex {
   if (compression === 'gzip') return zlib.createGunzip({ chunkSize: CHUNK })
   const native = (zlib as ZlibWithZstd).createZstdDecompress
-  if (native) return native({ chunkSize: CHUNK })
+  // Node's decoder stops at a frame's end; a sealed archive has two (zstd-frames.ts).
+  if (native) return new ZstdFramesDecoder(() => native({ chunkSize: CHUNK }))
   const bin = zstdBinary()
   if (!bin) throw new Rejected('a zstd archive, and neither Node nor the system has zstd')
   const child = spawn(bin, ['-d', '-c', '-q'], {

@@ -16,7 +16,7 @@ import { locateInside } from '../verify/locate-entry.js'
 import { octal } from '../walk/mode.js'
 import { underVolatileDir } from './volatile-dirs.js'
 import { ATTEMPTS, changedWhileRead, sameState } from './steady.js'
-import { captureTreeState } from './tree.js'
+import { captureTreeState, type TreeHasher } from './tree.js'
 import { indexRef } from '../walk/tree-index.js'
 import type { Entry, Kind, Tier, TreeEntry } from '../types.js'
 
@@ -71,6 +71,8 @@ export interface CaptureOptions {
   exclude?: ReadonlySet<string>
   /** swr's state directory: a file under it is a secret (see secrets.ts). */
   stateDir?: string
+  /** A tree's files read by this, once (tree.ts: the sealed cache archives while it hashes). */
+  hashTree?: TreeHasher
 }
 
 export async function captureEntry(
@@ -167,7 +169,7 @@ export async function captureEntry(
       return { entry: { ...common, kind, expect: { target } } }
     }
     case 'tree':
-      return captureTree(fs.realpathSync(loc.abs), req, common, pool, opts.exclude ?? new Set())
+      return captureTree(fs.realpathSync(loc.abs), req, common, pool, opts)
   }
 }
 
@@ -241,10 +243,11 @@ async function captureTree(
   req: CaptureRequest,
   common: Omit<TreeEntry, 'kind' | 'ignore' | 'expect'>,
   pool: PoolOptions,
-  exclude: ReadonlySet<string>
+  opts: CaptureOptions
 ): Promise<Captured> {
   const ignore = req.ignore ?? []
-  const got = await captureTreeState({ root, shown: req.path, ignore, exclude }, pool)
+  const exclude = opts.exclude ?? new Set<string>()
+  const got = await captureTreeState({ root, shown: req.path, ignore, exclude }, pool, opts.hashTree)
   const sentinels = req.sentinels ?? got.sentinels
   for (const s of sentinels) {
     const loc = locateInside(root, s)

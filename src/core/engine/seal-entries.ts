@@ -22,7 +22,7 @@ import {
 } from '../seal/entries.js'
 import { currentPlatform } from '../seal/key.js'
 import { quarantineSeal, type QuarantineLimits } from '../restore/quarantine.js'
-import { makeSealBody } from '../seal/make.js'
+import { makeSeal } from '../seal/make.js'
 import { signSeal, type SealTrust } from '../seal/trust.js'
 import { loadHmacKey, loadIdentitySeed } from '../sign/keys.js'
 import { identityFromSeed, type Identity } from '../sign/mldsa.js'
@@ -117,7 +117,7 @@ async function sealOne(
   const abs = path.join(m.workspace, spec.path)
   let body
   try {
-    body = await makeSealBody({
+    body = await makeSeal({
       key,
       locations: [
         { spelling: spec.path, abs, member: spec.path, kind: spec.kind, ignore: spec.ignore }

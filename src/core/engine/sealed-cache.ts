@@ -17,7 +17,12 @@ import path from 'node:path'
 import { reasonOf, Rejected } from '../archive/rejected.js'
 import { shown } from '../archive/extract.js'
 import { unpack } from '../archive/unpack.js'
-import { type DownloadBounds, type SealedCacheClient, StoreUnavailable } from '../cache-port.js'
+import {
+  type ArchiveCompression,
+  type DownloadBounds,
+  type SealedCacheClient,
+  StoreUnavailable
+} from '../cache-port.js'
 import { wipeSignature } from '../diagnose/diagnose.js'
 import { isInside } from '../fs/inside.js'
 import { makeScratch, removeScratch } from '../fs/scratch.js'
@@ -27,8 +32,8 @@ import type { SealLocation } from '../seal/locations.js'
 import { expandPatterns, locationOf, selected, type PathPattern } from '../seal/patterns.js'
 import { ignoreMatcher } from '../walk/ignore-rules.js'
 import { makeSeal } from '../seal/make.js'
-import { ChangedWhileSaved, SEAL_MEMBER, writeSealedArchive } from '../seal/write-archive.js'
-import { encodeSeal, inflateIndexes, type ParsedSeal } from '../seal/seal.js'
+import { ArchiveBody, ChangedWhileSaved, joinSealed, SEAL_MEMBER } from '../seal/write-archive.js'
+import { encodeSeal, inflateIndexes, type ParsedSeal, type SealBody } from '../seal/seal.js'
 import {
   judgeSeal,
   prepareSealTrust,
@@ -387,8 +392,11 @@ export interface SealedSaveResult {
   files: number
   /** Include lines that matched nothing on disk (saved without them). */
   unmatched: string[]
-  /** Where a save's time went: sealing (walk and hash), writing the archive, uploading it. */
-  phases?: { sealMs: number; archiveMs: number; uploadMs: number } | undefined
+  /**
+   * Where a save's time went: reading (walk, and each file read once: hashed and archived),
+   * sealing (sign, the seal's frame put in front of the body), uploading.
+   */
+  phases?: { readMs: number; sealMs: number; uploadMs: number } | undefined
   ms: number
 }
 
@@ -420,40 +428,44 @@ export async function saveSealedCache(
       files: 0,
       unmatched
     })
-  const { body, records } = await makeSeal({
-    key: opts.key,
-    patterns: pathLines(opts),
-    locations,
-    at: opts.at,
-    run: opts.run,
-    pool: opts.pool
-  })
-  const doc = await signSeal(body, opts.signers)
-  const signedBy = doc.signatures.map(s =>
-    s.alg === 'hmac-sha256' ? `hmac ${s.keyid}` : `ml-dsa ${s.keyid.slice(0, 16)}`
-  )
   const scratch = makeScratch(opts.scratchBase, 'swr-save')
+  let signedBy: string[] = []
   try {
+    const bodyFile = path.join(scratch, 'body')
     const file = path.join(scratch, 'cache.tar')
-    const sealed = performance.now()
-    const archive = await writeSealedArchive(
-      file,
-      encodeSeal(doc),
-      body.paths.map((p, i) => ({
-        member: p.member,
-        abs: (locations[i] as SealLocation).abs,
-        entry: p.entry,
-        records: records[i],
-        links: new Map(p.links ?? [])
-      })),
-      opts.at
+    const archive = ArchiveBody.open(bodyFile, opts.at)
+    let body: SealBody
+    let compression: ArchiveCompression
+    try {
+      body = await makeSeal(
+        {
+          key: opts.key,
+          patterns: pathLines(opts),
+          locations,
+          at: opts.at,
+          run: opts.run,
+          pool: opts.pool
+        },
+        archive
+      )
+      compression = await archive.finish()
+    } catch (err) {
+      await archive.abort()
+      throw err
+    }
+    const read = performance.now()
+    const doc = await signSeal(body, opts.signers)
+    signedBy = doc.signatures.map(s =>
+      s.alg === 'hmac-sha256' ? `hmac ${s.keyid}` : `ml-dsa ${s.keyid.slice(0, 16)}`
     )
-    const archived = performance.now()
-    const outcome = await opts.cache.save(pathLines(opts), opts.key, { file, ...archive })
+    const joined = joinSealed(file, encodeSeal(doc), bodyFile, compression, opts.at)
+    fs.rmSync(bodyFile, { force: true })
+    const sealed = performance.now()
+    const outcome = await opts.cache.save(pathLines(opts), opts.key, { file, ...joined })
     const phases = {
-      sealMs: Math.round(sealed - t0),
-      archiveMs: Math.round(archived - sealed),
-      uploadMs: Math.round(performance.now() - archived)
+      readMs: Math.round(read - t0),
+      sealMs: Math.round(sealed - read),
+      uploadMs: Math.round(performance.now() - sealed)
     }
     const files = body.paths.reduce(
       (n, p) => n + (p.entry.kind === 'tree' ? (p.entry.expect.files ?? 0) : 1),

@@ -10,8 +10,10 @@ import path from 'node:path'
 import { captureEntry } from '../capture/capture.js'
 import type { PoolOptions } from '../walk/hash-pool.js'
 import { parseIndex, type IndexRecord } from '../walk/tree-index.js'
+import type { Entry } from '../types.js'
 import type { SealLocation } from './locations.js'
 import { SEAL_SCHEMA, type SealBody, type SealedPath } from './seal.js'
+import type { ArchiveBody } from './write-archive.js'
 
 export interface SealRequest {
   key: string
@@ -43,13 +45,17 @@ function hardLinks(root: string, records: readonly IndexRecord[]): [string, stri
   return out
 }
 
-interface Made {
-  path: SealedPath
-  records: IndexRecord[] | undefined
-}
-
-async function sealPath(loc: SealLocation, pool: PoolOptions | undefined): Promise<Made> {
+async function sealPath(
+  loc: SealLocation,
+  pool: PoolOptions | undefined,
+  archive: ArchiveBody | undefined
+): Promise<SealedPath> {
   const name = path.basename(loc.abs)
+  const archivedLinks: [string, string][] = []
+  const opts = {
+    ...(pool ? { pool } : {}),
+    ...(archive ? { hashTree: archive.tree(loc.member, archivedLinks) } : {})
+  }
   const captured = await captureEntry(
     path.dirname(loc.abs),
     {
@@ -60,40 +66,40 @@ async function sealPath(loc: SealLocation, pool: PoolOptions | undefined): Promi
       ...(loc.ignore ? { ignore: loc.ignore } : {})
     },
     new Set(),
-    pool ? { pool } : {}
+    opts
   )
   // A note (a secret file's) is for a manifest's reader; a seal records state only.
   const { note: _note, ...entry } = captured.entry
-  const ref = entry.kind === 'tree' ? entry.expect.index : undefined
-  const records = captured.index && ref ? parseIndex(captured.index, ref) : undefined
-  if (captured.index && !records) throw new Error(`${loc.spelling}: its index did not read back`)
-  const links = records ? hardLinks(loc.abs, records) : []
+  let links = archivedLinks
+  if (!archive) links = treeLinks(loc, entry, captured.index)
+  else if (entry.kind !== 'tree') await archive.add({ member: loc.member, abs: loc.abs, entry })
   return {
-    path: {
-      spelling: loc.spelling,
-      member: loc.member,
-      entry,
-      ...(captured.index ? { index: captured.index.toString('base64') } : {}),
-      ...(links.length > 0 ? { links } : {})
-    },
-    records
+    spelling: loc.spelling,
+    member: loc.member,
+    entry,
+    ...(captured.index ? { index: captured.index.toString('base64') } : {}),
+    ...(links.length > 0 ? { links } : {})
   }
 }
 
-/** A seal's body, with each tree's index records (what a sealed archive is written from). */
-export async function makeSeal(
-  req: SealRequest
-): Promise<{ body: SealBody; records: (IndexRecord[] | undefined)[] }> {
-  const made: Made[] = []
-  // One at a time: each tree's capture already spreads its hashing over every core.
-  for (const loc of req.locations) made.push(await sealPath(loc, req.pool))
-  return {
-    body: bodyOf(
-      req,
-      made.map(m => m.path)
-    ),
-    records: made.map(m => m.records)
-  }
+/** A captured tree's hard links, from its index (a seal made without writing an archive). */
+function treeLinks(loc: SealLocation, entry: Entry, index: Buffer | undefined): [string, string][] {
+  if (entry.kind !== 'tree' || !index || !entry.expect.index) return []
+  const records = parseIndex(index, entry.expect.index)
+  if (!records) throw new Error(`${loc.spelling}: its index did not read back`)
+  return hardLinks(loc.abs, records)
+}
+
+/**
+ * A seal's body. With `archive`, every path is archived by the
+ * same reads that hash it (a tree's files are read once, by the archive writer) in seal order.
+ */
+export async function makeSeal(req: SealRequest, archive?: ArchiveBody): Promise<SealBody> {
+  const made: SealedPath[] = []
+  // One at a time: each tree's capture spreads its hashing over every core, and an archive is
+  // written in the seal's order.
+  for (const loc of req.locations) made.push(await sealPath(loc, req.pool, archive))
+  return bodyOf(req, made)
 }
 
 let libcSeen: 'glibc' | 'musl' | undefined | null = null
@@ -105,10 +111,6 @@ export function libc(): 'glibc' | 'musl' | undefined {
   const header = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } })
     ?.header
   return (libcSeen = header?.glibcVersionRuntime ? 'glibc' : 'musl')
-}
-
-export async function makeSealBody(req: SealRequest): Promise<SealBody> {
-  return (await makeSeal(req)).body
 }
 
 function bodyOf(req: SealRequest, paths: SealedPath[]): SealBody {

@@ -4,8 +4,8 @@
  * what the seal names and nothing else. Compressed with the system's multi-threaded zstd at a
  * fixed path (never one found through PATH), else Node's zstd, else gzip. Plain `tar` extracts it.
  */
-import { spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
+import { spawn, spawnSync } from 'node:child_process'
+import crypto, { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Writable } from 'node:stream'
@@ -14,6 +14,10 @@ import zlib from 'node:zlib'
 import type { ArchiveCompression } from '../cache-port.js'
 import type { Entry } from '../types.js'
 import type { IndexRecord } from '../walk/tree-index.js'
+import type { TreeHasher } from '../capture/tree.js'
+import { sameState, type FileState } from '../capture/steady.js'
+import { TYPE } from '../walk/walk-format.mjs'
+import type { WalkRecord } from '../walk/walk.js'
 
 /** The seal's name in every sealed archive: its first member. */
 export const SEAL_MEMBER = '.swr-seal.json'
@@ -114,7 +118,10 @@ function zstdBinary(): string | undefined {
   })
 }
 
-type ZlibWithZstd = typeof zlib & { createZstdCompress?: () => import('node:stream').Duplex }
+type ZlibWithZstd = typeof zlib & {
+  createZstdCompress?: () => import('node:stream').Duplex
+  zstdCompressSync?: (b: Buffer) => Buffer
+}
 
 interface Sink {
   input: Writable
@@ -170,7 +177,7 @@ function compressTo(file: string): Sink {
   }
 }
 
-/** A file changed between its seal and its archive: the save is refused, naming it. */
+/** A file changed while it was archived: the save is refused, naming it. */
 export class ChangedWhileSaved extends Error {
   constructor(readonly member: string) {
     super(`${member} changed while it was saved (its bytes no longer match the seal): not saved`)
@@ -182,6 +189,17 @@ class CompressorStopped extends Error {
   constructor() {
     super('the compressor stopped')
   }
+}
+
+const ZEROS = Buffer.alloc(1024)
+const hashOf: ((alg: string, data: Buffer) => string) | undefined = (
+  crypto as { hash?: (alg: string, data: Buffer) => string }
+).hash
+
+/** What reading one file into the archive saw: its sha256 and its state after the last byte. */
+interface ReadFile {
+  sha256: string
+  after: fs.BigIntStats
 }
 
 class TarWriter {
@@ -221,54 +239,169 @@ class TarWriter {
   }
 
   /**
-   * A regular file's member. Its bytes are hashed as they are read and compared with what the
-   * seal records (`sha256`), so a file that changed after it was sealed refuses the save with its
-   * name, instead of making an archive that no restore would ever accept.
+   * A regular file's member, its bytes hashed as they are read (each file is read once: the
+   * archive and the seal's sha256 come from the same bytes). A file whose size is not `size`
+   * refuses the save with its name.
    */
-  async file(
-    name: string,
-    abs: string,
-    size: number,
-    mode: number,
-    sha256?: string
-  ): Promise<void> {
+  async file(name: string, abs: string, size: number, mode: number): Promise<ReadFile> {
     await this.push(...header(name, '0', size, mode, this.mtime))
     const fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
-    const hash = sha256 !== undefined ? createHash('sha256') : undefined
+    let sha256: string
+    let after: fs.BigIntStats
     try {
-      if (fs.fstatSync(fd).size !== size) throw new ChangedWhileSaved(name)
-      let left = size
-      while (left > 0) {
-        const buf = Buffer.allocUnsafe(Math.min(left, READ_BYTES))
-        const n = fs.readSync(fd, buf, 0, buf.length, null)
-        if (n === 0) throw new ChangedWhileSaved(name)
-        left -= n
-        const chunk = n === buf.length ? buf : buf.subarray(0, n)
-        hash?.update(chunk)
-        await this.push(chunk)
-      }
-      if (fs.readSync(fd, Buffer.alloc(1), 0, 1, null) !== 0) throw new ChangedWhileSaved(name)
+      if (size <= READ_BYTES && hashOf) {
+        // One read and a one-shot hash: most files of a dependency tree are a few KiB.
+        const buf = Buffer.allocUnsafe(size + 1)
+        const n = size === 0 ? 0 : fs.readSync(fd, buf, 0, size + 1, null)
+        if (n !== size || (size === 0 && fs.readSync(fd, buf, 0, 1, null) !== 0))
+          throw new ChangedWhileSaved(name)
+        const bytes = buf.subarray(0, size)
+        sha256 = hashOf('sha256', bytes)
+        await this.push(bytes)
+      } else sha256 = await this.stream(name, fd, size)
+      after = fs.fstatSync(fd, { bigint: true })
     } finally {
       fs.closeSync(fd)
     }
-    if (hash && hash.digest('hex') !== sha256) throw new ChangedWhileSaved(name)
-    await this.push(padding(size))
+    const pad = (512 - (size % 512)) % 512
+    if (pad > 0) await this.push(ZEROS.subarray(0, pad))
+    return { sha256, after }
   }
+
+  private async stream(name: string, fd: number, size: number): Promise<string> {
+    const hash = createHash('sha256')
+    let left = size
+    while (left > 0) {
+      const buf = Buffer.allocUnsafe(Math.min(left, READ_BYTES))
+      const n = fs.readSync(fd, buf, 0, buf.length, null)
+      if (n === 0) throw new ChangedWhileSaved(name)
+      left -= n
+      const chunk = n === buf.length ? buf : buf.subarray(0, n)
+      hash.update(chunk)
+      await this.push(chunk)
+    }
+    if (fs.readSync(fd, Buffer.alloc(1), 0, 1, null) !== 0) throw new ChangedWhileSaved(name)
+    return hash.digest('hex')
+  }
+}
+
+/**
+ * The body of a sealed archive as it is written: every sealed path's members, in the seal's
+ * order, compressed into a file of its own. The seal is made from the same reads and goes in
+ * front of it as a frame of its own (`joinSealed`), so the seal stays the archive's first member
+ * while every file is read only once.
+ */
+export class ArchiveBody {
+  private failure: unknown
+  private readonly watched: Promise<void>
+  private readonly t: TarWriter
+
+  private constructor(
+    private readonly sink: Sink,
+    at: Date
+  ) {
+    // A failing compressor must not leave a write waiting for 'drain' forever.
+    this.watched = sink.done.catch(err => {
+      this.failure = err
+      sink.abort()
+    })
+    this.t = new TarWriter(sink.input, Math.floor(at.getTime() / 1000))
+  }
+
+  static open(file: string, at: Date): ArchiveBody {
+    return new ArchiveBody(compressTo(file), at)
+  }
+
+  get compression(): ArchiveCompression {
+    return this.sink.compression
+  }
+
+  /** Run `step`, turning a stopped compressor into the compressor's own error. */
+  private async guard<T>(step: () => Promise<T>): Promise<T> {
+    try {
+      return await step()
+    } catch (err) {
+      throw err instanceof CompressorStopped ? (this.failure ?? err) : err
+    }
+  }
+
+  /**
+   * A tree's hasher (capture/tree.ts) that archives what it hashes: the tree's members from its
+   * walk records, each regular file read once. A file whose state moved since the walk, or that
+   * was not the size the walk saw, refuses the save with its name. Each later name of a hard link
+   * is archived as a link to the first and recorded in `links`.
+   */
+  tree(member: string, links: [string, string][]): TreeHasher {
+    return (root, records, extras) =>
+      this.guard(async () => {
+        const t = this.t
+        await t.push(...header(`${member}/`, '5', 0, fs.lstatSync(root).mode, t.mtime))
+        const firstOf = new Map<bigint, number>()
+        for (let i = 0; i < records.length; i++) {
+          const r = records[i] as WalkRecord
+          const name = `${member}/${r.rel}`
+          if (r.type === TYPE.dir) await t.push(...header(`${name}/`, '5', 0, r.mode, t.mtime))
+          else if (r.type === TYPE.link)
+            await t.push(...header(name, '2', 0, 0o777, t.mtime, extras[i] ?? ''))
+          else if (r.type === TYPE.file) {
+            const first = firstOf.get(r.ino)
+            const earlier = first !== undefined ? (records[first] as WalkRecord) : undefined
+            if (earlier && earlier.dev === r.dev) {
+              await t.push(...header(name, '1', 0, r.mode, t.mtime, `${member}/${earlier.rel}`))
+              extras[i] = extras[first as number]
+              links.push([r.rel, earlier.rel])
+              continue
+            }
+            firstOf.set(r.ino, i)
+            const got = await t.file(name, path.join(root, r.rel), r.size, r.mode)
+            if (!sameState(stateOf(r), got.after)) throw new ChangedWhileSaved(name)
+            extras[i] = got.sha256
+          }
+        }
+        return undefined
+      })
+  }
+
+  /** A file, blob or link path, captured before: each file checked against its recorded sha256. */
+  add(s: ArchiveSource): Promise<void> {
+    return this.guard(() => writeSource(this.t, s))
+  }
+
+  /** The end of the archive: everything written and the file closed. */
+  async finish(): Promise<ArchiveCompression> {
+    await this.guard(async () => {
+      await this.t.push(ZEROS)
+      await this.t.flush()
+    })
+    this.sink.input.end()
+    await this.watched
+    if (this.failure) throw this.failure
+    return this.sink.compression
+  }
+
+  /** Stop: the compressor and the file closed (the caller removes the file). */
+  async abort(): Promise<void> {
+    this.sink.abort()
+    await this.watched
+  }
+}
+
+function stateOf(r: WalkRecord): FileState {
+  return { ino: r.ino, size: BigInt(r.size), mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs }
 }
 
 async function writeSource(t: TarWriter, s: ArchiveSource): Promise<void> {
   const e = s.entry
   switch (e.kind) {
     case 'file':
-    case 'blob':
-      await t.file(
-        s.member,
-        s.abs,
-        e.expect.size,
-        e.expect.mode !== undefined ? parseInt(e.expect.mode, 8) : fs.lstatSync(s.abs).mode,
-        e.expect.sha256
-      )
+    case 'blob': {
+      const mode =
+        e.expect.mode !== undefined ? parseInt(e.expect.mode, 8) : fs.lstatSync(s.abs).mode
+      const got = await t.file(s.member, s.abs, e.expect.size, mode)
+      if (e.expect.sha256 !== undefined && got.sha256 !== e.expect.sha256)
+        throw new ChangedWhileSaved(s.member)
       return
+    }
     case 'link':
       await t.push(...header(s.member, '2', 0, 0o777, t.mtime, e.expect.target))
       return
@@ -281,27 +414,60 @@ async function writeSource(t: TarWriter, s: ArchiveSource): Promise<void> {
         else if (r.type === 'l')
           await t.push(...header(name, '2', 0, 0o777, t.mtime, r.extra ?? ''))
         else if (r.type === 'f') {
-          const first = s.links?.get(r.rel)
-          if (first !== undefined)
-            await t.push(...header(name, '1', 0, r.mode, t.mtime, `${s.member}/${first}`))
-          else await t.file(name, path.join(s.abs, r.rel), r.size, r.mode, r.extra)
+          const got = await t.file(name, path.join(s.abs, r.rel), r.size, r.mode)
+          if (r.extra !== undefined && got.sha256 !== r.extra) throw new ChangedWhileSaved(name)
         }
       }
     }
   }
 }
 
+/** The seal's member compressed as one frame (or gzip member) the way the body was. */
+function sealFrame(seal: Buffer, compression: ArchiveCompression, mtime: number): Buffer {
+  const pad = (512 - (seal.length % 512)) % 512
+  const member = Buffer.concat([
+    ...header(SEAL_MEMBER, '0', seal.length, 0o600, mtime),
+    seal,
+    ZEROS.subarray(0, pad)
+  ])
+  if (compression === 'gzip') return zlib.gzipSync(member, { level: 6 })
+  const bin = zstdBinary()
+  if (bin) {
+    const r = spawnSync(bin, ['-3', '-q', '-c'], { input: member, env: {}, maxBuffer: 1 << 30 })
+    if (r.status === 0) return r.stdout
+    throw new Error(r.stderr.toString('utf8').trim().split('\n').pop() || 'zstd failed')
+  }
+  const native = (zlib as ZlibWithZstd).zstdCompressSync
+  if (!native) throw new Error('zstd: neither the system nor Node has it')
+  return native(member)
+}
+
 /**
- * Write the archive of `seal` and `sources` to `file` (created, private). Throws one line when a
- * path changed while it was archived (its seal would not hold).
+ * The sealed archive at `file` (created, private): the seal's frame, then the body's bytes as
+ * `ArchiveBody` wrote them. Plain `tar` with zstd or gzip reads the two frames as one stream.
  */
-export async function writeSealedArchive(
+export function joinSealed(
   file: string,
   seal: Buffer,
-  sources: readonly ArchiveSource[],
+  body: string,
+  compression: ArchiveCompression,
   at: Date
-): Promise<{ compression: ArchiveCompression; size: number }> {
-  return writeArchive(file, seal, sources, at)
+): { compression: ArchiveCompression; size: number } {
+  const out = fs.openSync(file, 'wx', 0o600)
+  try {
+    fs.writeSync(out, sealFrame(seal, compression, Math.floor(at.getTime() / 1000)))
+    const src = fs.openSync(body, 'r')
+    try {
+      const buf = Buffer.allocUnsafe(4 << 20)
+      for (let n; (n = fs.readSync(src, buf, 0, buf.length, null)) > 0; )
+        fs.writeSync(out, buf, 0, n)
+    } finally {
+      fs.closeSync(src)
+    }
+  } finally {
+    fs.closeSync(out)
+  }
+  return { compression, size: fs.statSync(file).size }
 }
 
 /**
@@ -313,40 +479,13 @@ export async function writeEntryArchive(
   sources: readonly ArchiveSource[],
   at: Date
 ): Promise<{ compression: ArchiveCompression; size: number }> {
-  return writeArchive(file, undefined, sources, at)
-}
-
-async function writeArchive(
-  file: string,
-  seal: Buffer | undefined,
-  sources: readonly ArchiveSource[],
-  at: Date
-): Promise<{ compression: ArchiveCompression; size: number }> {
-  const sink = compressTo(file)
-  // A failing compressor must not leave a write waiting for 'drain' forever.
-  let failure: unknown
-  const watched = sink.done.catch(err => {
-    failure = err
-    sink.abort()
-  })
-  const t = new TarWriter(sink.input, Math.floor(at.getTime() / 1000))
+  const body = ArchiveBody.open(file, at)
   try {
-    if (seal)
-      await t.push(
-        ...header(SEAL_MEMBER, '0', seal.length, 0o600, t.mtime),
-        seal,
-        padding(seal.length)
-      )
-    for (const s of sources) await writeSource(t, s)
-    await t.push(Buffer.alloc(1024))
-    await t.flush()
-    sink.input.end()
+    for (const s of sources) await body.add(s)
+    const compression = await body.finish()
+    return { compression, size: fs.statSync(file).size }
   } catch (err) {
-    sink.abort()
-    await watched
-    throw err instanceof CompressorStopped ? (failure ?? err) : err
+    await body.abort()
+    throw err
   }
-  await watched
-  if (failure) throw failure
-  return { compression: sink.compression, size: fs.statSync(file).size }
 }
