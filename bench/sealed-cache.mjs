@@ -201,7 +201,7 @@ export function benchSealed(ctx, tools) {
           r.status !== 0
             ? `exit code ${r.status}`
             : /swr cache: sealed \d+ files/.test(r.stdout)
-              ? null
+              ? phases(r.stdout)
               : `no "sealed ... and saved" line: ${firstWarning(r.stdout)}`
       }
     }
@@ -433,7 +433,7 @@ function benchS3(ctx, { fresh, swrStep, action, nm, node, row }) {
         },
         judge: res =>
           res.status === 0 && /swr cache: sealed \d+ files/.test(res.stdout)
-            ? null
+            ? phases(res.stdout)
             : `not saved: ${firstWarning(res.stdout)}`
       }
     ]
@@ -481,6 +481,13 @@ function benchS3(ctx, { fresh, swrStep, action, nm, node, row }) {
 }
 
 /** The first warning or error line a step printed (a workflow command), for a failure message. */
+/** With BENCH_PHASES=1, where each save's time went, as its own line says (never a failure). */
+function phases(stdout) {
+  const m = /in (\d+) ms \(([^)]*)\)/.exec(stdout)
+  if (process.env.BENCH_PHASES && m) process.stdout.write(`[${m[1]} ms: ${m[2]}] `)
+  return null
+}
+
 function firstWarning(stdout) {
   const m = /^::(?:warning|error)[^:]*::(.*)$/m.exec(stdout)
   return m ? m[1].replace(/%0A/gi, ' ').slice(0, 300) : 'no warning printed'

@@ -17183,8 +17183,10 @@ function inputLines(text) {
 /** The seal's name in every sealed archive: its first member. */
 const SEAL_MEMBER = '.swr-seal.json';
 const write_archive_ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd'];
-const FLUSH_BYTES = 1 << 20;
-const READ_BYTES = 1 << 20;
+/** The tar stream goes to the compressor in buffers of this size. */
+const STAGE_BYTES = 1 << 20;
+/** Files (with header room) up to this size are read in one call into the staging buffer. */
+const SMALL_BYTES = 256 * 1024;
 const USTAR_MAX_SIZE = 0o77777777777;
 function paxRecord(k, v) {
     const body = ` ${k}=${v}\n`;
@@ -17196,8 +17198,8 @@ function paxRecord(k, v) {
 function octalField(h, at, len, n) {
     h.write(n.toString(8).padStart(len - 1, '0') + '\0', at, len, 'latin1');
 }
-function rawHeader(name, flag, size, mode, mtime, link) {
-    const h = Buffer.alloc(512);
+/** A ustar header written into `h` (512 bytes, zeroed). */
+function rawHeader(h, name, flag, size, mode, mtime, link) {
     h.write(name, 0, 100, 'utf8');
     octalField(h, 100, 8, mode & 0o7777);
     octalField(h, 108, 8, 0);
@@ -17210,30 +17212,36 @@ function rawHeader(name, flag, size, mode, mtime, link) {
     h.write('00', 263, 2, 'latin1');
     h.fill(0x20, 148, 156);
     let sum = 0;
-    for (const b of h)
-        sum += b;
+    for (let i = 0; i < 512; i++)
+        sum += h[i];
     h.write(sum.toString(8).padStart(6, '0') + '\0 ', 148, 8, 'latin1');
     return h;
 }
 function padding(n) {
     return Buffer.alloc((512 - (n % 512)) % 512);
 }
-/** A member's header, with a pax header first for a long name or link, or a size over ustar's. */
-function header(name, flag, size, mode, mtime, link = '') {
+/** The pax header a member needs first (a long name or link, a size over ustar's), if any. */
+function paxHeader(name, size, mtime, link) {
+    // Names under 100 bytes need no pax record; most are far shorter, so count bytes only then.
+    const long = (s) => s.length >= 34 && Buffer.byteLength(s) >= 100;
     const pax = [];
-    if (Buffer.byteLength(name) >= 100)
+    if (long(name))
         pax.push(paxRecord('path', name));
-    if (Buffer.byteLength(link) >= 100)
+    if (long(link))
         pax.push(paxRecord('linkpath', link));
     if (size > USTAR_MAX_SIZE)
         pax.push(paxRecord('size', String(size)));
-    const out = [];
-    if (pax.length > 0) {
-        const body = Buffer.from(pax.join(''), 'utf8');
-        out.push(rawHeader('././@PaxHeader', 'x', body.length, 0o644, mtime, ''), body, padding(body.length));
-    }
-    out.push(rawHeader(name.slice(0, 99), flag, size, mode, mtime, link.slice(0, 99)));
-    return out;
+    if (pax.length === 0)
+        return [];
+    const body = Buffer.from(pax.join(''), 'utf8');
+    const h = rawHeader(Buffer.alloc(512), '././@PaxHeader', 'x', body.length, 0o644, mtime, '');
+    return [h, body, padding(body.length)];
+}
+/** A member's header, with its pax header first when it needs one. */
+function header(name, flag, size, mode, mtime, link = '') {
+    const h = Buffer.alloc(512);
+    rawHeader(h, name.slice(0, 99), flag, size, mode, mtime, link.slice(0, 99));
+    return [...paxHeader(name, size, mtime, link), h];
 }
 function write_archive_zstdBinary() {
     return write_archive_ZSTD_PATHS.find(p => {
@@ -17305,28 +17313,52 @@ class CompressorStopped extends Error {
 }
 const ZEROS = Buffer.alloc(1024);
 const hashOf = (external_node_crypto_default()).hash;
+/**
+ * The tar stream, staged in 1 MiB buffers: headers are written and small files read straight
+ * into the buffer that goes to the compressor (no buffer per member, no copy to join them).
+ */
 class TarWriter {
     sink;
     mtime;
-    pending = [];
-    bytes = 0;
+    buf = Buffer.allocUnsafe(STAGE_BYTES);
+    pos = 0;
     constructor(sink, mtime) {
         this.sink = sink;
         this.mtime = mtime;
     }
-    push(...bufs) {
+    /** Room for `n` more bytes in the staging buffer (n ≤ its size). */
+    room(n) {
+        return this.pos + n > this.buf.length ? this.flush() : undefined;
+    }
+    /** Bytes made elsewhere (a pax header, the end blocks), copied into the stream. */
+    async push(...bufs) {
         for (const b of bufs) {
-            this.pending.push(b);
-            this.bytes += b.length;
+            let at = 0;
+            while (at < b.length) {
+                if (this.pos === this.buf.length)
+                    await this.flush();
+                const n = b.copy(this.buf, this.pos, at);
+                this.pos += n;
+                at += n;
+            }
         }
-        return this.bytes >= FLUSH_BYTES ? this.flush() : undefined;
+    }
+    /** A member's header (and its pax header when it needs one). */
+    async member(name, flag, size, mode, link = '') {
+        const pax = paxHeader(name, size, this.mtime, link);
+        if (pax.length > 0)
+            await this.push(...pax);
+        await this.room(512);
+        const h = this.buf.subarray(this.pos, this.pos + 512).fill(0);
+        rawHeader(h, name.slice(0, 99), flag, size, mode, this.mtime, link.slice(0, 99));
+        this.pos += 512;
     }
     async flush() {
-        if (this.bytes === 0)
+        if (this.pos === 0)
             return;
-        const chunk = Buffer.concat(this.pending, this.bytes);
-        this.pending = [];
-        this.bytes = 0;
+        const chunk = this.buf.subarray(0, this.pos);
+        this.buf = Buffer.allocUnsafe(STAGE_BYTES);
+        this.pos = 0;
         if (this.sink.write(chunk))
             return;
         await new Promise((resolve, reject) => {
@@ -17348,45 +17380,49 @@ class TarWriter {
      * refuses the save with its name.
      */
     async file(name, abs, size, mode) {
-        await this.push(...header(name, '0', size, mode, this.mtime));
+        await this.member(name, '0', size, mode);
         const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
         let sha256;
         let after;
+        const pad = (512 - (size % 512)) % 512;
         try {
-            if (size <= READ_BYTES && hashOf) {
-                // One read and a one-shot hash: most files of a dependency tree are a few KiB.
-                const buf = Buffer.allocUnsafe(size + 1);
-                const n = size === 0 ? 0 : external_node_fs_default().readSync(fd, buf, 0, size + 1, null);
-                if (n !== size || (size === 0 && external_node_fs_default().readSync(fd, buf, 0, 1, null) !== 0))
+            if (size + 1 + pad <= SMALL_BYTES && hashOf) {
+                // One read into the stream's own buffer and a one-shot hash: most files of a dependency
+                // tree are a few KiB. Asking for one byte more finds a file that grew.
+                await this.room(size + 1 + pad);
+                const at = this.pos;
+                const n = external_node_fs_default().readSync(fd, this.buf, at, size + 1, null);
+                if (n !== size)
                     throw new ChangedWhileSaved(name);
-                const bytes = buf.subarray(0, size);
-                sha256 = hashOf('sha256', bytes);
-                await this.push(bytes);
+                sha256 = hashOf('sha256', this.buf.subarray(at, at + size));
+                this.buf.fill(0, at + size, at + size + pad);
+                this.pos = at + size + pad;
             }
-            else
+            else {
                 sha256 = await this.stream(name, fd, size);
+                if (pad > 0)
+                    await this.push(ZEROS.subarray(0, pad));
+            }
             after = external_node_fs_default().fstatSync(fd, { bigint: true });
         }
         finally {
             external_node_fs_default().closeSync(fd);
         }
-        const pad = (512 - (size % 512)) % 512;
-        if (pad > 0)
-            await this.push(ZEROS.subarray(0, pad));
         return { sha256, after };
     }
     async stream(name, fd, size) {
         const hash = (0,external_node_crypto_.createHash)('sha256');
         let left = size;
         while (left > 0) {
-            const buf = Buffer.allocUnsafe(Math.min(left, READ_BYTES));
-            const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null);
+            if (this.buf.length - this.pos < 64 * 1024)
+                await this.flush();
+            const want = Math.min(left, this.buf.length - this.pos);
+            const n = external_node_fs_default().readSync(fd, this.buf, this.pos, want, null);
             if (n === 0)
                 throw new ChangedWhileSaved(name);
+            hash.update(this.buf.subarray(this.pos, this.pos + n));
+            this.pos += n;
             left -= n;
-            const chunk = n === buf.length ? buf : buf.subarray(0, n);
-            hash.update(chunk);
-            await this.push(chunk);
         }
         if (external_node_fs_default().readSync(fd, Buffer.alloc(1), 0, 1, null) !== 0)
             throw new ChangedWhileSaved(name);
@@ -17437,20 +17473,20 @@ class ArchiveBody {
     tree(member, links) {
         return (root, records, extras) => this.guard(async () => {
             const t = this.t;
-            await t.push(...header(`${member}/`, '5', 0, external_node_fs_default().lstatSync(root).mode, t.mtime));
+            await t.member(`${member}/`, '5', 0, external_node_fs_default().lstatSync(root).mode);
             const firstOf = new Map();
             for (let i = 0; i < records.length; i++) {
                 const r = records[i];
                 const name = `${member}/${r.rel}`;
                 if (r.type === TYPE.dir)
-                    await t.push(...header(`${name}/`, '5', 0, r.mode, t.mtime));
+                    await t.member(`${name}/`, '5', 0, r.mode);
                 else if (r.type === TYPE.link)
-                    await t.push(...header(name, '2', 0, 0o777, t.mtime, extras[i] ?? ''));
+                    await t.member(name, '2', 0, 0o777, extras[i] ?? '');
                 else if (r.type === TYPE.file) {
                     const first = firstOf.get(r.ino);
                     const earlier = first !== undefined ? records[first] : undefined;
                     if (earlier && earlier.dev === r.dev) {
-                        await t.push(...header(name, '1', 0, r.mode, t.mtime, `${member}/${earlier.rel}`));
+                        await t.member(name, '1', 0, r.mode, `${member}/${earlier.rel}`);
                         extras[i] = extras[first];
                         links.push([r.rel, earlier.rel]);
                         continue;
@@ -17502,17 +17538,17 @@ async function writeSource(t, s) {
             return;
         }
         case 'link':
-            await t.push(...header(s.member, '2', 0, 0o777, t.mtime, e.expect.target));
+            await t.member(s.member, '2', 0, 0o777, e.expect.target);
             return;
         case 'tree': {
             const root = external_node_fs_default().lstatSync(s.abs);
-            await t.push(...header(`${s.member}/`, '5', 0, root.mode, t.mtime));
+            await t.member(`${s.member}/`, '5', 0, root.mode);
             for (const r of s.records ?? []) {
                 const name = `${s.member}/${r.rel}`;
                 if (r.type === 'd')
-                    await t.push(...header(`${name}/`, '5', 0, r.mode, t.mtime));
+                    await t.member(`${name}/`, '5', 0, r.mode);
                 else if (r.type === 'l')
-                    await t.push(...header(name, '2', 0, 0o777, t.mtime, r.extra ?? ''));
+                    await t.member(name, '2', 0, 0o777, r.extra ?? '');
                 else if (r.type === 'f') {
                     const got = await t.file(name, external_node_path_default().join(s.abs, r.rel), r.size, r.mode);
                     if (r.extra !== undefined && got.sha256 !== r.extra)

@@ -23,8 +23,10 @@ import type { WalkRecord } from '../walk/walk.js'
 export const SEAL_MEMBER = '.swr-seal.json'
 
 const ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd']
-const FLUSH_BYTES = 1 << 20
-const READ_BYTES = 1 << 20
+/** The tar stream goes to the compressor in buffers of this size. */
+const STAGE_BYTES = 1 << 20
+/** Files (with header room) up to this size are read in one call into the staging buffer. */
+const SMALL_BYTES = 256 * 1024
 const USTAR_MAX_SIZE = 0o77777777777
 
 /** One sealed path as it goes into the archive. */
@@ -51,7 +53,9 @@ function octalField(h: Buffer, at: number, len: number, n: number): void {
   h.write(n.toString(8).padStart(len - 1, '0') + '\0', at, len, 'latin1')
 }
 
+/** A ustar header written into `h` (512 bytes, zeroed). */
 function rawHeader(
+  h: Buffer,
   name: string,
   flag: string,
   size: number,
@@ -59,7 +63,6 @@ function rawHeader(
   mtime: number,
   link: string
 ): Buffer {
-  const h = Buffer.alloc(512)
   h.write(name, 0, 100, 'utf8')
   octalField(h, 100, 8, mode & 0o7777)
   octalField(h, 108, 8, 0)
@@ -72,7 +75,7 @@ function rawHeader(
   h.write('00', 263, 2, 'latin1')
   h.fill(0x20, 148, 156)
   let sum = 0
-  for (const b of h) sum += b
+  for (let i = 0; i < 512; i++) sum += h[i] as number
   h.write(sum.toString(8).padStart(6, '0') + '\0 ', 148, 8, 'latin1')
   return h
 }
@@ -81,7 +84,21 @@ function padding(n: number): Buffer {
   return Buffer.alloc((512 - (n % 512)) % 512)
 }
 
-/** A member's header, with a pax header first for a long name or link, or a size over ustar's. */
+/** The pax header a member needs first (a long name or link, a size over ustar's), if any. */
+function paxHeader(name: string, size: number, mtime: number, link: string): Buffer[] {
+  // Names under 100 bytes need no pax record; most are far shorter, so count bytes only then.
+  const long = (s: string) => s.length >= 34 && Buffer.byteLength(s) >= 100
+  const pax: string[] = []
+  if (long(name)) pax.push(paxRecord('path', name))
+  if (long(link)) pax.push(paxRecord('linkpath', link))
+  if (size > USTAR_MAX_SIZE) pax.push(paxRecord('size', String(size)))
+  if (pax.length === 0) return []
+  const body = Buffer.from(pax.join(''), 'utf8')
+  const h = rawHeader(Buffer.alloc(512), '././@PaxHeader', 'x', body.length, 0o644, mtime, '')
+  return [h, body, padding(body.length)]
+}
+
+/** A member's header, with its pax header first when it needs one. */
 function header(
   name: string,
   flag: string,
@@ -90,21 +107,9 @@ function header(
   mtime: number,
   link = ''
 ): Buffer[] {
-  const pax: string[] = []
-  if (Buffer.byteLength(name) >= 100) pax.push(paxRecord('path', name))
-  if (Buffer.byteLength(link) >= 100) pax.push(paxRecord('linkpath', link))
-  if (size > USTAR_MAX_SIZE) pax.push(paxRecord('size', String(size)))
-  const out: Buffer[] = []
-  if (pax.length > 0) {
-    const body = Buffer.from(pax.join(''), 'utf8')
-    out.push(
-      rawHeader('././@PaxHeader', 'x', body.length, 0o644, mtime, ''),
-      body,
-      padding(body.length)
-    )
-  }
-  out.push(rawHeader(name.slice(0, 99), flag, size, mode, mtime, link.slice(0, 99)))
-  return out
+  const h = Buffer.alloc(512)
+  rawHeader(h, name.slice(0, 99), flag, size, mode, mtime, link.slice(0, 99))
+  return [...paxHeader(name, size, mtime, link), h]
 }
 
 function zstdBinary(): string | undefined {
@@ -202,27 +207,51 @@ interface ReadFile {
   after: fs.BigIntStats
 }
 
+/**
+ * The tar stream, staged in 1 MiB buffers: headers are written and small files read straight
+ * into the buffer that goes to the compressor (no buffer per member, no copy to join them).
+ */
 class TarWriter {
-  private pending: Buffer[] = []
-  private bytes = 0
+  private buf = Buffer.allocUnsafe(STAGE_BYTES)
+  private pos = 0
   constructor(
     private readonly sink: Writable,
     readonly mtime: number
   ) {}
 
-  push(...bufs: Buffer[]): Promise<void> | undefined {
+  /** Room for `n` more bytes in the staging buffer (n ≤ its size). */
+  private room(n: number): Promise<void> | undefined {
+    return this.pos + n > this.buf.length ? this.flush() : undefined
+  }
+
+  /** Bytes made elsewhere (a pax header, the end blocks), copied into the stream. */
+  async push(...bufs: Buffer[]): Promise<void> {
     for (const b of bufs) {
-      this.pending.push(b)
-      this.bytes += b.length
+      let at = 0
+      while (at < b.length) {
+        if (this.pos === this.buf.length) await this.flush()
+        const n = b.copy(this.buf, this.pos, at)
+        this.pos += n
+        at += n
+      }
     }
-    return this.bytes >= FLUSH_BYTES ? this.flush() : undefined
+  }
+
+  /** A member's header (and its pax header when it needs one). */
+  async member(name: string, flag: string, size: number, mode: number, link = ''): Promise<void> {
+    const pax = paxHeader(name, size, this.mtime, link)
+    if (pax.length > 0) await this.push(...pax)
+    await this.room(512)
+    const h = this.buf.subarray(this.pos, this.pos + 512).fill(0)
+    rawHeader(h, name.slice(0, 99), flag, size, mode, this.mtime, link.slice(0, 99))
+    this.pos += 512
   }
 
   async flush(): Promise<void> {
-    if (this.bytes === 0) return
-    const chunk = Buffer.concat(this.pending, this.bytes)
-    this.pending = []
-    this.bytes = 0
+    if (this.pos === 0) return
+    const chunk = this.buf.subarray(0, this.pos)
+    this.buf = Buffer.allocUnsafe(STAGE_BYTES)
+    this.pos = 0
     if (this.sink.write(chunk)) return
     await new Promise<void>((resolve, reject) => {
       const drained = () => {
@@ -244,27 +273,30 @@ class TarWriter {
    * refuses the save with its name.
    */
   async file(name: string, abs: string, size: number, mode: number): Promise<ReadFile> {
-    await this.push(...header(name, '0', size, mode, this.mtime))
+    await this.member(name, '0', size, mode)
     const fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
     let sha256: string
     let after: fs.BigIntStats
+    const pad = (512 - (size % 512)) % 512
     try {
-      if (size <= READ_BYTES && hashOf) {
-        // One read and a one-shot hash: most files of a dependency tree are a few KiB.
-        const buf = Buffer.allocUnsafe(size + 1)
-        const n = size === 0 ? 0 : fs.readSync(fd, buf, 0, size + 1, null)
-        if (n !== size || (size === 0 && fs.readSync(fd, buf, 0, 1, null) !== 0))
-          throw new ChangedWhileSaved(name)
-        const bytes = buf.subarray(0, size)
-        sha256 = hashOf('sha256', bytes)
-        await this.push(bytes)
-      } else sha256 = await this.stream(name, fd, size)
+      if (size + 1 + pad <= SMALL_BYTES && hashOf) {
+        // One read into the stream's own buffer and a one-shot hash: most files of a dependency
+        // tree are a few KiB. Asking for one byte more finds a file that grew.
+        await this.room(size + 1 + pad)
+        const at = this.pos
+        const n = fs.readSync(fd, this.buf, at, size + 1, null)
+        if (n !== size) throw new ChangedWhileSaved(name)
+        sha256 = hashOf('sha256', this.buf.subarray(at, at + size))
+        this.buf.fill(0, at + size, at + size + pad)
+        this.pos = at + size + pad
+      } else {
+        sha256 = await this.stream(name, fd, size)
+        if (pad > 0) await this.push(ZEROS.subarray(0, pad))
+      }
       after = fs.fstatSync(fd, { bigint: true })
     } finally {
       fs.closeSync(fd)
     }
-    const pad = (512 - (size % 512)) % 512
-    if (pad > 0) await this.push(ZEROS.subarray(0, pad))
     return { sha256, after }
   }
 
@@ -272,13 +304,13 @@ class TarWriter {
     const hash = createHash('sha256')
     let left = size
     while (left > 0) {
-      const buf = Buffer.allocUnsafe(Math.min(left, READ_BYTES))
-      const n = fs.readSync(fd, buf, 0, buf.length, null)
+      if (this.buf.length - this.pos < 64 * 1024) await this.flush()
+      const want = Math.min(left, this.buf.length - this.pos)
+      const n = fs.readSync(fd, this.buf, this.pos, want, null)
       if (n === 0) throw new ChangedWhileSaved(name)
+      hash.update(this.buf.subarray(this.pos, this.pos + n))
+      this.pos += n
       left -= n
-      const chunk = n === buf.length ? buf : buf.subarray(0, n)
-      hash.update(chunk)
-      await this.push(chunk)
     }
     if (fs.readSync(fd, Buffer.alloc(1), 0, 1, null) !== 0) throw new ChangedWhileSaved(name)
     return hash.digest('hex')
@@ -335,19 +367,19 @@ export class ArchiveBody {
     return (root, records, extras) =>
       this.guard(async () => {
         const t = this.t
-        await t.push(...header(`${member}/`, '5', 0, fs.lstatSync(root).mode, t.mtime))
+        await t.member(`${member}/`, '5', 0, fs.lstatSync(root).mode)
         const firstOf = new Map<bigint, number>()
         for (let i = 0; i < records.length; i++) {
           const r = records[i] as WalkRecord
           const name = `${member}/${r.rel}`
-          if (r.type === TYPE.dir) await t.push(...header(`${name}/`, '5', 0, r.mode, t.mtime))
+          if (r.type === TYPE.dir) await t.member(`${name}/`, '5', 0, r.mode)
           else if (r.type === TYPE.link)
-            await t.push(...header(name, '2', 0, 0o777, t.mtime, extras[i] ?? ''))
+            await t.member(name, '2', 0, 0o777, extras[i] ?? '')
           else if (r.type === TYPE.file) {
             const first = firstOf.get(r.ino)
             const earlier = first !== undefined ? (records[first] as WalkRecord) : undefined
             if (earlier && earlier.dev === r.dev) {
-              await t.push(...header(name, '1', 0, r.mode, t.mtime, `${member}/${earlier.rel}`))
+              await t.member(name, '1', 0, r.mode, `${member}/${earlier.rel}`)
               extras[i] = extras[first as number]
               links.push([r.rel, earlier.rel])
               continue
@@ -403,16 +435,16 @@ async function writeSource(t: TarWriter, s: ArchiveSource): Promise<void> {
       return
     }
     case 'link':
-      await t.push(...header(s.member, '2', 0, 0o777, t.mtime, e.expect.target))
+      await t.member(s.member, '2', 0, 0o777, e.expect.target)
       return
     case 'tree': {
       const root = fs.lstatSync(s.abs)
-      await t.push(...header(`${s.member}/`, '5', 0, root.mode, t.mtime))
+      await t.member(`${s.member}/`, '5', 0, root.mode)
       for (const r of s.records ?? []) {
         const name = `${s.member}/${r.rel}`
-        if (r.type === 'd') await t.push(...header(`${name}/`, '5', 0, r.mode, t.mtime))
+        if (r.type === 'd') await t.member(`${name}/`, '5', 0, r.mode)
         else if (r.type === 'l')
-          await t.push(...header(name, '2', 0, 0o777, t.mtime, r.extra ?? ''))
+          await t.member(name, '2', 0, 0o777, r.extra ?? '')
         else if (r.type === 'f') {
           const got = await t.file(name, path.join(s.abs, r.rel), r.size, r.mode)
           if (r.extra !== undefined && got.sha256 !== r.extra) throw new ChangedWhileSaved(name)
