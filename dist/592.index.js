@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(29929);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(41681);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 29929:
+/***/ 41681:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -6807,20 +6807,8 @@ function slashes(f) {
 
 
 
-/**
- * Capture the tree; one whose files keep changing while they are read is refused. With `hasher`
- * the tree is walked inline and its files read by it, once (no second attempt: what it read is
- * gone to wherever it put it).
- */
-async function captureTreeState(src, pool, hasher) {
-    if (hasher) {
-        const walk = walkTree(src.root, src.ignore, src.exclude);
-        refuseUnreadable(src, walk);
-        const r = await fromRecords(src, walk, (root, records, extras) => hasher(root, records, extras));
-        if ('captured' in r)
-            return r.captured;
-        throw changedWhileRead(`${src.shown}/${shownName(r.moved.rel)}`, ...r.moved.sizes);
-    }
+/** Capture the tree; one whose files keep changing while they are read is refused. */
+async function captureTreeState(src, pool) {
     for (let attempt = 1;; attempt++) {
         const writer = new IndexWriter();
         let r;
@@ -6832,10 +6820,11 @@ async function captureTreeState(src, pool, hasher) {
                 steady: true,
                 capture: { onIndex: (lines, n) => writer.write(lines, n), deepSkip: [...volatile_dirs_VOLATILE_DIRS] }
             });
-            refuseUnreadable(src, walk);
-            r = walk.captured
-                ? await fromWorkers(src, walk, writer)
-                : await fromRecords(src, walk, (_root, records, extras) => hashTreeFiles(src, records, extras, pool));
+            if (walk.unreadable.length > 0) {
+                const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
+                throw new errors_UsageError(`${src.shown}: cannot read ${shown.join(', ')}`);
+            }
+            r = walk.captured ? await fromWorkers(src, walk, writer) : await fromRecords(src, walk, pool);
         }
         finally {
             // Once ended this stops nothing; otherwise (an inline walk, a refusal) it frees the compressor.
@@ -6847,19 +6836,13 @@ async function captureTreeState(src, pool, hasher) {
             throw changedWhileRead(`${src.shown}/${shownName(r.moved.rel)}`, ...r.moved.sizes);
     }
 }
-function refuseUnreadable(src, walk) {
-    if (walk.unreadable.length === 0)
-        return;
-    const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
-    throw new errors_UsageError(`${src.shown}: cannot read ${shown.join(', ')}`);
-}
 /**
- * The inline walk's records: every file hashed by `hasher` (on the hash pool, 'stamped': its
- * state read after the last read of its bytes), then the digests and the index from the records.
+ * The inline walk's records: every file hashed on the hash pool ('stamped': its state read
+ * after the last read of its bytes), then the digests and the index from the records.
  */
-async function fromRecords(src, walk, hasher) {
+async function fromRecords(src, walk, pool) {
     const extras = linkTargets(src.root, walk.records);
-    const moved = await hasher(src.root, walk.records, extras);
+    const moved = await hashTreeFiles(src, walk.records, extras, pool);
     if (moved)
         return { moved };
     // Kept apart from `extras`: the content digest's lines hold nothing for a special file.
@@ -6976,12 +6959,140 @@ function cannotRead(src, rel) {
     return new errors_UsageError(`${src.shown}/${shownName(rel)}: cannot read (${code})`);
 }
 
+;// CONCATENATED MODULE: ./src/core/capture/tree-stream.ts
+/**
+ * Capturing a tree in one streamed walk, each entry handed to an archiver as it is walked (the
+ * sealed cache's archive writer, which reads each file once: for the archive and for its sha256).
+ * Nothing per entry is kept: the digests are hashed, the index compressed and the sentinels picked
+ * as the walk goes, so memory stays flat however many files the tree has. The order, the lines
+ * and so every digest and index byte are those of the other captures (tree.ts).
+ */
+
+
+
+
+
+
+
+
+
+
+/** Lines gathered before each digest update (one update per line costs more than the hash). */
+const LINES = 2048;
+class Digests {
+    meta = (0,external_node_crypto_.createHash)('sha256');
+    content = (0,external_node_crypto_.createHash)('sha256');
+    metaText = '';
+    contentText = '';
+    indexLines = [];
+    lines = 0;
+    index = new IndexWriter();
+    picker = new SentinelPicker();
+    specials = [];
+    files = 0;
+    entries = 0;
+    add(rel, type, size, mode, extra) {
+        const fields = metaFields(rel, type, size, mode);
+        this.metaText += metaLineOf(fields);
+        // A special file's kind is in its index line, not its content line (specials.ts).
+        this.contentText += contentLine(fields, type === TYPE.other ? '' : (extra ?? ''));
+        this.indexLines.push(indexLine(rel, type, mode, size, extra) + '\n');
+        this.entries++;
+        if (type !== TYPE.dir)
+            this.files++;
+        if (type === TYPE.file && size > 0)
+            this.picker.add(rel);
+        if (++this.lines >= LINES)
+            this.flush();
+    }
+    flush() {
+        updateLines(this.meta, this.metaText);
+        updateLines(this.content, this.contentText);
+        this.index.write(this.indexLines, this.indexLines.length);
+        this.metaText = '';
+        this.contentText = '';
+        this.indexLines = [];
+        this.lines = 0;
+    }
+    async end() {
+        this.flush();
+        return {
+            files: this.files,
+            metaDigest: this.meta.digest('hex'),
+            contentDigest: this.content.digest('hex'),
+            specialDigest: specialDigestOf(this.specials),
+            sentinels: this.picker.picked(),
+            index: await this.index.end(),
+            entries: this.entries
+        };
+    }
+}
+/** Capture the tree at `src.root`, archiving each entry through `archiver` as it is walked. */
+async function captureTreeStreamed(src, archiver) {
+    const rules = { exclude: src.exclude, ignored: ignore_rules_ignoreMatcher(src.ignore) };
+    const d = new Digests();
+    const unreadable = [];
+    const visit = async (absDir, relDir) => {
+        const children = [];
+        try {
+            eachChild(absDir, relDir, rules, (abs, rel, type, st) => children.push([abs, rel, type, st]));
+        }
+        catch (err) {
+            unreadable.push(`${shownName(relDir || '.')} (${err.code ?? 'EIO'})`);
+            return;
+        }
+        for (const [abs, rel, type, st] of children) {
+            const mode = Number(st.mode & 4095n);
+            if (type === TYPE.file) {
+                const sha256 = await archiver.file(rel, abs, st);
+                d.add(rel, type, Number(st.size), mode, sha256);
+            }
+            else if (type === TYPE.link) {
+                const target = targetOf(abs);
+                await archiver.link(rel, target);
+                d.add(rel, type, 0, mode, target);
+            }
+            else if (type === TYPE.dir) {
+                await archiver.dir(rel, mode);
+                d.add(rel, type, 0, mode, undefined);
+                await visit(abs, rel);
+            }
+            else {
+                const kind = specialKindAt(src.root, rel);
+                d.specials.push({ rel, kind });
+                d.add(rel, type, 0, mode, kind);
+            }
+        }
+    };
+    try {
+        await archiver.root(src.root);
+        await visit(src.root, '');
+        if (unreadable.length > 0)
+            throw new errors_UsageError(`${src.shown}: cannot read ${unreadable.join(', ')}`);
+        return await d.end();
+    }
+    finally {
+        // Once ended this stops nothing; after a refusal it frees the compressor.
+        d.index.abort();
+    }
+}
+/** A link's target ('' when it cannot be read, as the other walks record it). */
+function targetOf(abs) {
+    try {
+        return readTarget(abs);
+    }
+    catch {
+        return '';
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/capture/capture.ts
 /**
  * Capturing an entry's expectations from disk, now: the healthy state becomes the truth later
  * checks compare with. Uses the same walk, hashing kernel and digests as the verifiers, so a
  * captured entry verifies by construction.
  */
+
 
 
 
@@ -7172,7 +7283,10 @@ function defaultTier(kind, rel, mode) {
 async function captureTree(root, req, common, pool, opts) {
     const ignore = req.ignore ?? [];
     const exclude = opts.exclude ?? new Set();
-    const got = await captureTreeState({ root, shown: req.path, ignore, exclude }, pool, opts.hashTree);
+    const src = { root, shown: req.path, ignore, exclude };
+    const got = opts.archiveTree
+        ? await captureTreeStreamed(src, opts.archiveTree)
+        : await captureTreeState(src, pool);
     const sentinels = req.sentinels ?? got.sentinels;
     for (const s of sentinels) {
         const loc = locate_entry_locateInside(root, s);
@@ -7239,7 +7353,7 @@ async function sealPath(loc, pool, archive) {
     const archivedLinks = [];
     const opts = {
         ...(pool ? { pool } : {}),
-        ...(archive ? { hashTree: archive.tree(loc.member, archivedLinks) } : {})
+        ...(archive ? { archiveTree: archive.tree(loc.member, archivedLinks) } : {})
     };
     const captured = await capture_captureEntry(external_node_path_default().dirname(loc.abs), {
         path: name,
@@ -12924,7 +13038,7 @@ function parentLinkOutside(workspace, entryPath, itself = false, real = external
             resolved = i === parts.length - 1 ? outside_links_danglingTarget(at) : undefined;
         }
         if (resolved === undefined || !inside_isInside(real, resolved))
-            return { rel: parts.slice(0, i + 1).join('/'), target: targetOf(at) };
+            return { rel: parts.slice(0, i + 1).join('/'), target: outside_links_targetOf(at) };
     }
     return undefined;
 }
@@ -12938,7 +13052,7 @@ function outside_links_danglingTarget(abs) {
     }
 }
 /** The link's target, or a word saying it changed while it was looked at. */
-function targetOf(abs) {
+function outside_links_targetOf(abs) {
     try {
         return external_node_fs_default().readlinkSync(abs);
     }
@@ -17465,41 +17579,36 @@ class ArchiveBody {
         }
     }
     /**
-     * A tree's hasher (capture/tree.ts) that archives what it hashes: the tree's members from its
-     * walk records, each regular file read once. A file whose state moved since the walk, or that
-     * was not the size the walk saw, refuses the save with its name. Each later name of a hard link
-     * is archived as a link to the first and recorded in `links`.
+     * A tree's archiver (capture/tree-stream.ts): its members as the capture walks them, each
+     * regular file read once. A file whose state moved since the walk's lstat, or that was not the
+     * size it saw, refuses the save with its name. A later name of a hard link is archived as a
+     * link to the first and recorded in `links`.
      */
     tree(member, links) {
-        return (root, records, extras) => this.guard(async () => {
-            const t = this.t;
-            await t.member(`${member}/`, '5', 0, external_node_fs_default().lstatSync(root).mode);
-            const firstOf = new Map();
-            for (let i = 0; i < records.length; i++) {
-                const r = records[i];
-                const name = `${member}/${r.rel}`;
-                if (r.type === TYPE.dir)
-                    await t.member(`${name}/`, '5', 0, r.mode);
-                else if (r.type === TYPE.link)
-                    await t.member(name, '2', 0, 0o777, extras[i] ?? '');
-                else if (r.type === TYPE.file) {
-                    const first = firstOf.get(r.ino);
-                    const earlier = first !== undefined ? records[first] : undefined;
-                    if (earlier && earlier.dev === r.dev) {
-                        await t.member(name, '1', 0, r.mode, `${member}/${earlier.rel}`);
-                        extras[i] = extras[first];
-                        links.push([r.rel, earlier.rel]);
-                        continue;
-                    }
-                    firstOf.set(r.ino, i);
-                    const got = await t.file(name, external_node_path_default().join(root, r.rel), r.size, r.mode);
-                    if (!sameState(stateOf(r), got.after))
-                        throw new ChangedWhileSaved(name);
-                    extras[i] = got.sha256;
+        const t = this.t;
+        const firstOf = new Map();
+        return {
+            root: abs => this.guard(() => t.member(`${member}/`, '5', 0, external_node_fs_default().lstatSync(abs).mode)),
+            dir: (rel, mode) => this.guard(() => t.member(`${member}/${rel}/`, '5', 0, mode)),
+            link: (rel, target) => this.guard(() => t.member(`${member}/${rel}`, '2', 0, 0o777, target)),
+            file: (rel, abs, st) => this.guard(async () => {
+                const name = `${member}/${rel}`;
+                const mode = Number(st.mode & 4095n);
+                const id = st.nlink > 1n ? `${st.dev}:${st.ino}` : undefined;
+                const first = id !== undefined ? firstOf.get(id) : undefined;
+                if (first) {
+                    await t.member(name, '1', 0, mode, `${member}/${first.rel}`);
+                    links.push([rel, first.rel]);
+                    return first.sha256;
                 }
-            }
-            return undefined;
-        });
+                const got = await t.file(name, fsPath(abs), Number(st.size), mode);
+                if (!sameState(st, got.after))
+                    throw new ChangedWhileSaved(name);
+                if (id !== undefined)
+                    firstOf.set(id, { rel, sha256: got.sha256 });
+                return got.sha256;
+            })
+        };
     }
     /** A file, blob or link path, captured before: each file checked against its recorded sha256. */
     add(s) {
@@ -17522,9 +17631,6 @@ class ArchiveBody {
         this.sink.abort();
         await this.watched;
     }
-}
-function stateOf(r) {
-    return { ino: r.ino, size: BigInt(r.size), mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs };
 }
 async function writeSource(t, s) {
     const e = s.entry;

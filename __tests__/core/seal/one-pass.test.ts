@@ -35,6 +35,17 @@ function makeTree(root: string): void {
   fs.linkSync(path.join(root, 'lib/d1/f1.js'), path.join(root, 'lib/d2/hard.js'))
   execFileSync('mkfifo', [path.join(root, 'lib/a-fifo')])
   fs.mkdirSync(path.join(root, 'empty-dir'))
+  // A name that is not UTF-8, walked and archived as its bytes.
+  fs.writeFileSync(
+    Buffer.concat([
+      Buffer.from(path.join(root, 'lib/')),
+      Buffer.from([0x6e, 0xff, 0x2e, 0x6a, 0x73])
+    ]),
+    'bytes'
+  )
+  // Enough directories for a capture to walk on its worker threads.
+  for (let d = 0; d < 40; d++)
+    for (let f = 0; f < 60; f++) put(`many/p${d}/sub/f${f}.js`, `// ${d} ${f}\n`.repeat(f))
 }
 
 beforeAll(() => {

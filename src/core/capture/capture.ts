@@ -16,7 +16,8 @@ import { locateInside } from '../verify/locate-entry.js'
 import { octal } from '../walk/mode.js'
 import { underVolatileDir } from './volatile-dirs.js'
 import { ATTEMPTS, changedWhileRead, sameState } from './steady.js'
-import { captureTreeState, type TreeHasher } from './tree.js'
+import { captureTreeState } from './tree.js'
+import { captureTreeStreamed, type TreeArchiver } from './tree-stream.js'
 import { indexRef } from '../walk/tree-index.js'
 import type { Entry, Kind, Tier, TreeEntry } from '../types.js'
 
@@ -71,8 +72,8 @@ export interface CaptureOptions {
   exclude?: ReadonlySet<string>
   /** swr's state directory: a file under it is a secret (see secrets.ts). */
   stateDir?: string
-  /** A tree's files read by this, once (tree.ts: the sealed cache archives while it hashes). */
-  hashTree?: TreeHasher
+  /** A tree walked once, each entry archived as it is captured (tree-stream.ts). */
+  archiveTree?: TreeArchiver
 }
 
 export async function captureEntry(
@@ -247,7 +248,10 @@ async function captureTree(
 ): Promise<Captured> {
   const ignore = req.ignore ?? []
   const exclude = opts.exclude ?? new Set<string>()
-  const got = await captureTreeState({ root, shown: req.path, ignore, exclude }, pool, opts.hashTree)
+  const src = { root, shown: req.path, ignore, exclude }
+  const got = opts.archiveTree
+    ? await captureTreeStreamed(src, opts.archiveTree)
+    : await captureTreeState(src, pool)
   const sentinels = req.sentinels ?? got.sentinels
   for (const s of sentinels) {
     const loc = locateInside(root, s)

@@ -18,7 +18,6 @@ import {
   contentDigest,
   linkTargets,
   metaDigestOf,
-  walkTree,
   type ParallelWalk,
   type WalkRecord,
   type WalkResult
@@ -51,36 +50,8 @@ export interface TreeSource {
 /** A file state that moved while it was read, or the capture. */
 type Attempt = { moved: Moved } | { captured: TreeCapture }
 
-/**
- * Reads every regular file of an inline walk once, putting each one's sha256 into `extras` (by
- * record index; link targets are there already), and says which file moved, if one did. The
- * sealed cache's archive writer is one: it hashes each file as it archives it.
- */
-export type TreeHasher = (
-  root: string,
-  records: readonly WalkRecord[],
-  extras: (string | undefined)[]
-) => Promise<Moved | undefined>
-
-/**
- * Capture the tree; one whose files keep changing while they are read is refused. With `hasher`
- * the tree is walked inline and its files read by it, once (no second attempt: what it read is
- * gone to wherever it put it).
- */
-export async function captureTreeState(
-  src: TreeSource,
-  pool: PoolOptions,
-  hasher?: TreeHasher
-): Promise<TreeCapture> {
-  if (hasher) {
-    const walk = walkTree(src.root, src.ignore, src.exclude)
-    refuseUnreadable(src, walk)
-    const r = await fromRecords(src, walk, (root, records, extras) =>
-      hasher(root, records, extras)
-    )
-    if ('captured' in r) return r.captured
-    throw changedWhileRead(`${src.shown}/${shownName(r.moved.rel)}`, ...r.moved.sizes)
-  }
+/** Capture the tree; one whose files keep changing while they are read is refused. */
+export async function captureTreeState(src: TreeSource, pool: PoolOptions): Promise<TreeCapture> {
   for (let attempt = 1; ; attempt++) {
     const writer = new IndexWriter()
     let r: Attempt
@@ -92,12 +63,11 @@ export async function captureTreeState(
         steady: true,
         capture: { onIndex: (lines, n) => writer.write(lines, n), deepSkip: [...VOLATILE_DIRS] }
       })
-      refuseUnreadable(src, walk)
-      r = walk.captured
-        ? await fromWorkers(src, walk, writer)
-        : await fromRecords(src, walk, (_root, records, extras) =>
-            hashTreeFiles(src, records, extras, pool)
-          )
+      if (walk.unreadable.length > 0) {
+        const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`)
+        throw new UsageError(`${src.shown}: cannot read ${shown.join(', ')}`)
+      }
+      r = walk.captured ? await fromWorkers(src, walk, writer) : await fromRecords(src, walk, pool)
     } finally {
       // Once ended this stops nothing; otherwise (an inline walk, a refusal) it frees the compressor.
       writer.abort()
@@ -108,19 +78,13 @@ export async function captureTreeState(
   }
 }
 
-function refuseUnreadable(src: TreeSource, walk: WalkResult): void {
-  if (walk.unreadable.length === 0) return
-  const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`)
-  throw new UsageError(`${src.shown}: cannot read ${shown.join(', ')}`)
-}
-
 /**
- * The inline walk's records: every file hashed by `hasher` (on the hash pool, 'stamped': its
- * state read after the last read of its bytes), then the digests and the index from the records.
+ * The inline walk's records: every file hashed on the hash pool ('stamped': its state read
+ * after the last read of its bytes), then the digests and the index from the records.
  */
-async function fromRecords(src: TreeSource, walk: WalkResult, hasher: TreeHasher): Promise<Attempt> {
+async function fromRecords(src: TreeSource, walk: WalkResult, pool: PoolOptions): Promise<Attempt> {
   const extras = linkTargets(src.root, walk.records)
-  const moved = await hasher(src.root, walk.records, extras)
+  const moved = await hashTreeFiles(src, walk.records, extras, pool)
   if (moved) return { moved }
   // Kept apart from `extras`: the content digest's lines hold nothing for a special file.
   const kinds = specialKinds(src.root, walk.records)

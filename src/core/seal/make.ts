@@ -54,7 +54,7 @@ async function sealPath(
   const archivedLinks: [string, string][] = []
   const opts = {
     ...(pool ? { pool } : {}),
-    ...(archive ? { hashTree: archive.tree(loc.member, archivedLinks) } : {})
+    ...(archive ? { archiveTree: archive.tree(loc.member, archivedLinks) } : {})
   }
   const captured = await captureEntry(
     path.dirname(loc.abs),

@@ -14,10 +14,9 @@ import zlib from 'node:zlib'
 import type { ArchiveCompression } from '../cache-port.js'
 import type { Entry } from '../types.js'
 import type { IndexRecord } from '../walk/tree-index.js'
-import type { TreeHasher } from '../capture/tree.js'
-import { sameState, type FileState } from '../capture/steady.js'
-import { TYPE } from '../walk/walk-format.mjs'
-import type { WalkRecord } from '../walk/walk.js'
+import type { TreeArchiver } from '../capture/tree-stream.js'
+import { fsPath } from '../walk/byte-names.mjs'
+import { sameState } from '../capture/steady.js'
 
 /** The seal's name in every sealed archive: its first member. */
 export const SEAL_MEMBER = '.swr-seal.json'
@@ -272,7 +271,7 @@ class TarWriter {
    * archive and the seal's sha256 come from the same bytes). A file whose size is not `size`
    * refuses the save with its name.
    */
-  async file(name: string, abs: string, size: number, mode: number): Promise<ReadFile> {
+  async file(name: string, abs: fs.PathLike, size: number, mode: number): Promise<ReadFile> {
     await this.member(name, '0', size, mode)
     const fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
     let sha256: string
@@ -358,40 +357,35 @@ export class ArchiveBody {
   }
 
   /**
-   * A tree's hasher (capture/tree.ts) that archives what it hashes: the tree's members from its
-   * walk records, each regular file read once. A file whose state moved since the walk, or that
-   * was not the size the walk saw, refuses the save with its name. Each later name of a hard link
-   * is archived as a link to the first and recorded in `links`.
+   * A tree's archiver (capture/tree-stream.ts): its members as the capture walks them, each
+   * regular file read once. A file whose state moved since the walk's lstat, or that was not the
+   * size it saw, refuses the save with its name. A later name of a hard link is archived as a
+   * link to the first and recorded in `links`.
    */
-  tree(member: string, links: [string, string][]): TreeHasher {
-    return (root, records, extras) =>
-      this.guard(async () => {
-        const t = this.t
-        await t.member(`${member}/`, '5', 0, fs.lstatSync(root).mode)
-        const firstOf = new Map<bigint, number>()
-        for (let i = 0; i < records.length; i++) {
-          const r = records[i] as WalkRecord
-          const name = `${member}/${r.rel}`
-          if (r.type === TYPE.dir) await t.member(`${name}/`, '5', 0, r.mode)
-          else if (r.type === TYPE.link)
-            await t.member(name, '2', 0, 0o777, extras[i] ?? '')
-          else if (r.type === TYPE.file) {
-            const first = firstOf.get(r.ino)
-            const earlier = first !== undefined ? (records[first] as WalkRecord) : undefined
-            if (earlier && earlier.dev === r.dev) {
-              await t.member(name, '1', 0, r.mode, `${member}/${earlier.rel}`)
-              extras[i] = extras[first as number]
-              links.push([r.rel, earlier.rel])
-              continue
-            }
-            firstOf.set(r.ino, i)
-            const got = await t.file(name, path.join(root, r.rel), r.size, r.mode)
-            if (!sameState(stateOf(r), got.after)) throw new ChangedWhileSaved(name)
-            extras[i] = got.sha256
+  tree(member: string, links: [string, string][]): TreeArchiver {
+    const t = this.t
+    const firstOf = new Map<string, { rel: string; sha256: string }>()
+    return {
+      root: abs => this.guard(() => t.member(`${member}/`, '5', 0, fs.lstatSync(abs).mode)),
+      dir: (rel, mode) => this.guard(() => t.member(`${member}/${rel}/`, '5', 0, mode)),
+      link: (rel, target) => this.guard(() => t.member(`${member}/${rel}`, '2', 0, 0o777, target)),
+      file: (rel, abs, st) =>
+        this.guard(async () => {
+          const name = `${member}/${rel}`
+          const mode = Number(st.mode & 0o7777n)
+          const id = st.nlink > 1n ? `${st.dev}:${st.ino}` : undefined
+          const first = id !== undefined ? firstOf.get(id) : undefined
+          if (first) {
+            await t.member(name, '1', 0, mode, `${member}/${first.rel}`)
+            links.push([rel, first.rel])
+            return first.sha256
           }
-        }
-        return undefined
-      })
+          const got = await t.file(name, fsPath(abs), Number(st.size), mode)
+          if (!sameState(st, got.after)) throw new ChangedWhileSaved(name)
+          if (id !== undefined) firstOf.set(id, { rel, sha256: got.sha256 })
+          return got.sha256
+        })
+    }
   }
 
   /** A file, blob or link path, captured before: each file checked against its recorded sha256. */
@@ -418,10 +412,6 @@ export class ArchiveBody {
   }
 }
 
-function stateOf(r: WalkRecord): FileState {
-  return { ino: r.ino, size: BigInt(r.size), mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs }
-}
-
 async function writeSource(t: TarWriter, s: ArchiveSource): Promise<void> {
   const e = s.entry
   switch (e.kind) {
@@ -443,8 +433,7 @@ async function writeSource(t: TarWriter, s: ArchiveSource): Promise<void> {
       for (const r of s.records ?? []) {
         const name = `${s.member}/${r.rel}`
         if (r.type === 'd') await t.member(`${name}/`, '5', 0, r.mode)
-        else if (r.type === 'l')
-          await t.member(name, '2', 0, 0o777, r.extra ?? '')
+        else if (r.type === 'l') await t.member(name, '2', 0, 0o777, r.extra ?? '')
         else if (r.type === 'f') {
           const got = await t.file(name, path.join(s.abs, r.rel), r.size, r.mode)
           if (r.extra !== undefined && got.sha256 !== r.extra) throw new ChangedWhileSaved(name)
@@ -491,7 +480,7 @@ export function joinSealed(
     const src = fs.openSync(body, 'r')
     try {
       const buf = Buffer.allocUnsafe(4 << 20)
-      for (let n; (n = fs.readSync(src, buf, 0, buf.length, null)) > 0; )
+      for (let n; (n = fs.readSync(src, buf, 0, buf.length, null)) > 0;)
         fs.writeSync(out, buf, 0, n)
     } finally {
       fs.closeSync(src)
