@@ -118,7 +118,7 @@ describe('the storeys of src/core (eslint.config.js)', () => {
     [
       'cache-port.ts',
       "export { check } from './engine/check.js'",
-      /only core\/index\.ts imports engine/
+      /only the face \(core\/index\.ts, core\/face\/\) imports engine/
     ],
     ['verify/x.ts', "export { x } from '../../cli/io.js'", /the core knows no shell/],
     ['text/x.ts', 'export const home = process.env.HOME', /core reads no environment/],
@@ -137,5 +137,16 @@ describe('the storeys of src/core (eslint.config.js)', () => {
     ['archive/x.ts', "export type { CacheArchive } from '../cache-port.js'"]
   ])('%s: %s is allowed', async (file, code) => {
     expect(await restricted(file, code)).toEqual([])
+  })
+})
+
+describe("the engine's face (src/core/index.ts)", () => {
+  it('holds at most sixty values at the top level; the rest are in namespaces', async () => {
+    const face = (await import('../src/core/index.js')) as Record<string, unknown>
+    const values = Object.keys(face)
+    expect(values.length).toBeLessThanOrEqual(60)
+    // Each namespace is a module object, not a use case spelled at the top level by another name.
+    for (const ns of ['buckets', 'canary', 'sealedCache', 'textReport', 'writeBacks'])
+      expect(typeof face[ns]).toBe('object')
   })
 })

@@ -98,7 +98,7 @@ const UPLOAD_REPORT = ['auto', 'true', 'false'];
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(41681);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(51652);
 /* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(90915);
 /**
  * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
@@ -262,7 +262,7 @@ function readInputs(env) {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(41681);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(51652);
 /* harmony import */ var _cache_service_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5572);
 /* harmony import */ var _toolkit_env_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(28120);
 /**
@@ -311,7 +311,7 @@ function runQuietly(opts) {
     const onRunner = opts.env.GITHUB_ACTIONS === 'true';
     const quietly = async (fn) => {
         // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
-        const temp = process.env.RUNNER_TEMP ? undefined : _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .state.makeOwnedTemp */ .dZ.makeOwnedTemp(node_os__WEBPACK_IMPORTED_MODULE_1___default().tmpdir(), 'swr-cache');
+        const temp = process.env.RUNNER_TEMP ? undefined : _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .state.makeOwnedTemp */ .wk.makeOwnedTemp(node_os__WEBPACK_IMPORTED_MODULE_1___default().tmpdir(), 'swr-cache');
         if (temp)
             process.env.RUNNER_TEMP = temp;
         try {
@@ -527,7 +527,7 @@ function actionsSealedCacheClient(opts) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(41681);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(51652);
 
 
 
@@ -548,7 +548,7 @@ function cacheVersion(paths, method) {
 /** The version a sealed archive of the `path` lines `lines` is saved under. */
 function sealedVersion(lines, compression) {
     const method = METHODS.find(([, c]) => c === compression)?.[0] ?? 'gzip';
-    return cacheVersion([_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .SEALED_VERSION_MARKER */ .hw, ...lines], method);
+    return cacheVersion([_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .sealedCache.SEALED_VERSION_MARKER */ .HR.SEALED_VERSION_MARKER, ...lines], method);
 }
 /** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
 function archivePrefix(abs, env) {
@@ -612,7 +612,7 @@ function downloadBounds(env, stallSeconds, onNote) {
     };
     const stallMs = stallSeconds !== undefined
         ? stallSeconds * 1000
-        : (positive('SWR_DOWNLOAD_STALL_TIMEOUT', 1000) ?? _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_STALL_MS */ .MX);
+        : (positive('SWR_DOWNLOAD_STALL_TIMEOUT', 1000) ?? _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .sealedCache.DEFAULT_STALL_MS */ .HR.DEFAULT_STALL_MS);
     const totalMs = positive('SEGMENT_DOWNLOAD_TIMEOUT_MINS', 60_000);
     return totalMs === undefined
         ? { stallMs }
@@ -657,7 +657,7 @@ class CacheService {
     }
     /**
      * One lookup of `keys` under one version; undefined on a miss. 429, 5xx, resets and timeouts
-     * are tried again (Retry-After honoured, bounded); throws StoreUnavailable when they persist.
+     * are tried again (Retry-After honoured, bounded); throws sealedCache.StoreUnavailable when they persist.
      */
     async ask(key, restoreKeys, version) {
         for (let attempt = 1;; attempt++) {
@@ -668,7 +668,7 @@ class CacheService {
                 const detail = networkDetail(err);
                 const f = err instanceof LookupFailure ? err : new LookupFailure(detail, TRANSIENT.has(detail));
                 if (!f.transient || attempt >= LOOKUP_TRIES)
-                    throw new _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .StoreUnavailable */ .us(`cache service unavailable: ${f.detail}`);
+                    throw new _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .sealedCache.StoreUnavailable */ .HR.StoreUnavailable(`cache service unavailable: ${f.detail}`);
                 await this.sleep(f.retryAfterMs ?? 1000 * 2 ** (attempt - 1) * (0.75 + Math.random() / 2));
             }
         }
@@ -806,7 +806,7 @@ class CacheService {
         // covers a server that never sends the headers; unpack bounds the body.
         const http = await newHttpClient('swr', [], {
             // Past the stall bound, so a stalled body is named by unpack's watch, not as a closed socket.
-            socketTimeout: (this.bounds.stallMs ?? _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_STALL_MS */ .MX) + 5_000
+            socketTimeout: (this.bounds.stallMs ?? _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .sealedCache.DEFAULT_STALL_MS */ .HR.DEFAULT_STALL_MS) + 5_000
         });
         let res;
         try {

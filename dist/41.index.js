@@ -19,8 +19,8 @@ __webpack_require__.d(__webpack_exports__, {
 var core = __webpack_require__(33838);
 // EXTERNAL MODULE: ./src/adapters/actions-cache.ts
 var actions_cache = __webpack_require__(36336);
-// EXTERNAL MODULE: ./src/core/index.ts + 195 modules
-var src_core = __webpack_require__(41681);
+// EXTERNAL MODULE: ./src/core/index.ts + 199 modules
+var src_core = __webpack_require__(51652);
 // EXTERNAL MODULE: ./src/action/constants.ts
 var constants = __webpack_require__(90915);
 // EXTERNAL MODULE: ./src/action/log.ts
@@ -112,7 +112,7 @@ const NETWORK = new Set([
 const codeText = (v) => (v ?? '').replace(/[^A-Za-z0-9_]/g, '').slice(0, 40);
 /** One line for a failed call: the bucket, what was asked, the cause. */
 function classifyS3Error(err, shown, what) {
-    if (err instanceof src_core/* S3Failure */.be)
+    if (err instanceof src_core/* buckets.S3Failure */.K4.S3Failure)
         return err;
     const e = (err ?? {});
     // A HEAD answer has no body: the SDK then knows the status only.
@@ -124,22 +124,22 @@ function classifyS3Error(err, shown, what) {
     const tries = e.$metadata?.attempts ?? 1;
     const after = tries > 1 ? ` after ${tries} attempts` : '';
     if (name === 'CredentialsProviderError' || /could not load credentials/i.test(e.message ?? ''))
-        return new src_core/* S3Failure */.be(`${shown}: ${what}: no credentials (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, web identity or an instance role)`, 'denied');
+        return new src_core/* buckets.S3Failure */.K4.S3Failure(`${shown}: ${what}: no credentials (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, web identity or an instance role)`, 'denied');
     if (DENIED.has(name) || status === 403)
-        return new src_core/* S3Failure */.be(`${shown}: ${what}: access denied (${name || 'HTTP 403'}): the credentials may not do this here`, 'denied');
+        return new src_core/* buckets.S3Failure */.K4.S3Failure(`${shown}: ${what}: access denied (${name || 'HTTP 403'}): the credentials may not do this here`, 'denied');
     if (name === 'NoSuchBucket')
-        return new src_core/* S3Failure */.be(`${shown}: ${what}: no such bucket`, 'no-bucket');
+        return new src_core/* buckets.S3Failure */.K4.S3Failure(`${shown}: ${what}: no such bucket`, 'no-bucket');
     if (NETWORK.has(code) || NETWORK.has(name))
-        return new src_core/* S3Failure */.be(`${shown}: ${what}: cannot reach the store (${code || name})${after}`, 'network');
+        return new src_core/* buckets.S3Failure */.K4.S3Failure(`${shown}: ${what}: cannot reach the store (${code || name})${after}`, 'network');
     if (name === 'SlowDown' ||
         name === 'ServiceUnavailable' ||
         name === 'InternalError' ||
         status === 429 ||
         (status !== undefined && status >= 500))
-        return new src_core/* S3Failure */.be(`${shown}: ${what}: the store kept failing (${name || 'HTTP'}${status ? ` ${status}` : ''})${after}`, 'throttled');
+        return new src_core/* buckets.S3Failure */.K4.S3Failure(`${shown}: ${what}: the store kept failing (${name || 'HTTP'}${status ? ` ${status}` : ''})${after}`, 'throttled');
     if (/region is missing/i.test(e.message ?? ''))
-        return new src_core/* S3Failure */.be(`${shown}: ${what}: no region (set AWS_REGION)`, 'other');
-    return new src_core/* S3Failure */.be(`${shown}: ${what} failed (${name || code || 'error'}${status ? `, HTTP ${status}` : ''})`, 'other');
+        return new src_core/* buckets.S3Failure */.K4.S3Failure(`${shown}: ${what}: no region (set AWS_REGION)`, 'other');
+    return new src_core/* buckets.S3Failure */.K4.S3Failure(`${shown}: ${what} failed (${name || code || 'error'}${status ? `, HTTP ${status}` : ''})`, 'other');
 }
 /** A stream that fails once more than `max` bytes have passed. */
 function bounded(body, max, shown) {
@@ -148,7 +148,7 @@ function bounded(body, max, shown) {
         transform(chunk, _enc, done) {
             seen += chunk.length;
             if (seen > max)
-                done(new src_core/* S3Failure */.be(`${shown}: the object grew past ${max} bytes`, 'other'));
+                done(new src_core/* buckets.S3Failure */.K4.S3Failure(`${shown}: the object grew past ${max} bytes`, 'other'));
             else
                 done(null, chunk);
         }
@@ -263,10 +263,10 @@ function s3Objects(settings) {
             const body = r.Body;
             const size = r.ContentLength ?? 0;
             if (!body)
-                throw new src_core/* S3Failure */.be(`${shown}: GET ${key}: no body`, 'other');
+                throw new src_core/* buckets.S3Failure */.K4.S3Failure(`${shown}: GET ${key}: no body`, 'other');
             if (size > maxBytes) {
                 body.destroy();
-                throw new src_core/* S3Failure */.be(`${shown}: GET ${key}: ${size} bytes, over the ${maxBytes}-byte limit`, 'other');
+                throw new src_core/* buckets.S3Failure */.K4.S3Failure(`${shown}: GET ${key}: ${size} bytes, over the ${maxBytes}-byte limit`, 'other');
             }
             return { body: bounded(body, maxBytes, shown), size, lastModified: r.LastModified };
         },
@@ -362,7 +362,7 @@ function escapeSegment(s) {
 }
 function s3SealedVersion(lines, compression) {
     return (0,external_node_crypto_.createHash)('sha256')
-        .update([src_core/* SEALED_VERSION_MARKER */.hw, ...lines, compression].join('|'))
+        .update([src_core/* sealedCache.SEALED_VERSION_MARKER */.HR.SEALED_VERSION_MARKER, ...lines, compression].join('|'))
         .digest('hex');
 }
 function objectDir(prefix, ref, lines, c) {
@@ -370,8 +370,8 @@ function objectDir(prefix, ref, lines, c) {
 }
 /** Where the store failed, as the engine's outage (a miss that says so). */
 function unavailable(err) {
-    if (err instanceof src_core/* S3Failure */.be)
-        throw new src_core/* StoreUnavailable */.us(err.message);
+    if (err instanceof src_core/* buckets.S3Failure */.K4.S3Failure)
+        throw new src_core/* sealedCache.StoreUnavailable */.HR.StoreUnavailable(err.message);
     throw err;
 }
 function s3SealedCacheClient(opts) {
@@ -385,7 +385,7 @@ function s3SealedCacheClient(opts) {
         async open() {
             const got = await objects.get(name, MAX_ARCHIVE_BYTES).catch(unavailable);
             if (!got)
-                throw new src_core/* StoreUnavailable */.us(`${objects.shown}: the object for key ${key} went away`);
+                throw new src_core/* sealedCache.StoreUnavailable */.HR.StoreUnavailable(`${objects.shown}: the object for key ${key} went away`);
             return got.body;
         }
     });
@@ -432,7 +432,7 @@ function s3SealedCacheClient(opts) {
                 return await objects.putIfAbsent(name, { file: file.file, size: file.size });
             }
             catch (err) {
-                opts.onNote?.(`cache save: ${err instanceof src_core/* S3Failure */.be ? err.message : String(err).split('\n')[0]}`);
+                opts.onNote?.(`cache save: ${err instanceof src_core/* buckets.S3Failure */.K4.S3Failure ? err.message : String(err).split('\n')[0]}`);
                 return 'failed';
             }
         }
@@ -479,8 +479,8 @@ function readS3Inputs(env) {
     if (region !== '' && !/^[a-z0-9-]{1,40}$/.test(region))
         throw new src_core/* UsageError */.eb(`input s3-region: "${region.slice(0, 40)}" is not a region name`);
     return {
-        bucket: (0,src_core/* checkBucket */.L$)(bucket, what),
-        prefix: (0,src_core/* checkPrefix */.by)(core/* getInput */.V4('s3-prefix').trim() || (env.SWR_CACHE_S3_PREFIX ?? '').trim(), 'input s3-prefix'),
+        bucket: src_core/* buckets.checkBucket */.K4.checkBucket(bucket, what),
+        prefix: src_core/* buckets.checkPrefix */.K4.checkPrefix(core/* getInput */.V4('s3-prefix').trim() || (env.SWR_CACHE_S3_PREFIX ?? '').trim(), 'input s3-prefix'),
         region: region || undefined,
         endpoint: endpointOf(core/* getInput */.V4('s3-endpoint').trim()),
         forcePathStyle: style === '' ? undefined : style === 'true'
@@ -664,7 +664,7 @@ function runnerPlatform(env) {
     };
 }
 function options(inputs, env) {
-    src_core/* state.applyProcFdSetting */.dZ.applyProcFdSetting(env);
+    src_core/* state.applyProcFdSetting */.wk.applyProcFdSetting(env);
     return {
         cache: inputs.s3
             ? s3CacheClient(inputs.s3, env, {
@@ -796,7 +796,7 @@ async function restorePhase(env, opts) {
             core/* setOutput */.uH('cache-primary-key', inputs.key);
             return;
         }
-        const r = await (0,src_core/* restoreSealedCache */.RI)({
+        const r = await src_core/* sealedCache.restoreSealedCache */.HR.restoreSealedCache({
             ...options(inputs, env),
             key: inputs.key,
             restoreKeys: inputs.restoreKeys,
@@ -861,7 +861,7 @@ async function savePhase(env, opts) {
             ? await src_core/* sign.identityFromSeed */._S.identityFromSeed(inputs.signingSeed)
             : undefined;
         const run = [env.GITHUB_REPOSITORY, env.GITHUB_RUN_ID, env.GITHUB_JOB].filter(Boolean).join(' ');
-        const r = await (0,src_core/* saveSealedCache */.I2)({
+        const r = await src_core/* sealedCache.saveSealedCache */.HR.saveSealedCache({
             ...options(inputs, env),
             key,
             signers: { hmacKey: inputs.hmacKey, identity },
@@ -895,7 +895,7 @@ async function savePhase(env, opts) {
 /* harmony export */   yp: () => (/* binding */ secretEnvValues)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(41681);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51652);
 /**
  * Keeping secrets out of the log: the HMAC key in every encoding that could be printed, and the
  * values of every `secret_env` variable the manifest names, masked line by line.

@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(41681);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(51652);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,30 +148,23 @@ function flushed() {
 
 /***/ }),
 
-/***/ 41681:
+/***/ 51652:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  MX: () => (/* reexport */ DEFAULT_STALL_MS),
   dc: () => (/* reexport */ errors_EXIT),
-  be: () => (/* reexport */ s3_port_S3Failure),
-  hw: () => (/* reexport */ SEALED_VERSION_MARKER),
-  us: () => (/* reexport */ StoreUnavailable),
   eb: () => (/* reexport */ errors_UsageError),
   gX: () => (/* reexport */ annotationsFor),
+  K4: () => (/* reexport */ buckets_namespaceObject),
   Np: () => (/* reexport */ bySeverity),
   jZ: () => (/* reexport */ face_canary_namespaceObject),
-  l8: () => (/* reexport */ canaryAnchors),
   Fg: () => (/* reexport */ face_capture_namespaceObject),
   z6: () => (/* reexport */ check),
-  L$: () => (/* reexport */ checkBucket),
-  by: () => (/* reexport */ s3_port_checkPrefix),
   fe: () => (/* reexport */ classifyError),
   FV: () => (/* reexport */ escapeMarkdown),
   X1: () => (/* reexport */ escape_escapeText),
-  hq: () => (/* reexport */ findingLines),
   $Y: () => (/* reexport */ index_file_namespaceObject),
   b6: () => (/* reexport */ face_history_namespaceObject),
   Fy: () => (/* reexport */ limits_namespaceObject),
@@ -179,34 +172,23 @@ __webpack_require__.d(__webpack_exports__, {
   LN: () => (/* reexport */ manifests_namespaceObject),
   D9: () => (/* reexport */ markdownCode),
   sG: () => (/* reexport */ outcomeOf),
-  wk: () => (/* reexport */ plantCanary),
-  ad: () => (/* reexport */ readCanaryIfPlanted),
-  My: () => (/* reexport */ recordSurvival),
   Of: () => (/* reexport */ refusalOf),
-  Iv: () => (/* reexport */ renderCanaryMarkdown),
-  yf: () => (/* reexport */ renderCanaryText),
   Gc: () => (/* reexport */ renderMarkdown),
-  EG: () => (/* reexport */ renderPlan),
-  t_: () => (/* reexport */ renderStatsMarkdown),
-  zc: () => (/* reexport */ renderStep),
   Db: () => (/* reexport */ repairManifest),
-  sK: () => (/* reexport */ restoreCanaryState),
-  RI: () => (/* reexport */ restoreSealedCache),
   vR: () => (/* reexport */ types_restoreSources),
-  I2: () => (/* reexport */ saveSealedCache),
-  km: () => (/* reexport */ savedLine),
   _I: () => (/* reexport */ face_scrub_namespaceObject),
+  HR: () => (/* reexport */ face_sealed_cache_namespaceObject),
   HN: () => (/* reexport */ face_seals_namespaceObject),
   _S: () => (/* reexport */ face_sign_namespaceObject),
-  dZ: () => (/* reexport */ state_namespaceObject),
-  oC: () => (/* reexport */ survivalStats),
+  wk: () => (/* reexport */ state_namespaceObject),
+  Mf: () => (/* reexport */ text_report_namespaceObject),
   zv: () => (/* reexport */ toSarif),
   fG: () => (/* reexport */ verifySignatures),
   GG: () => (/* reexport */ face_walk_namespaceObject),
-  xS: () => (/* reexport */ writeBackHandedOver)
+  y6: () => (/* reexport */ write_backs_namespaceObject)
 });
 
-// UNUSED EXPORTS: CONTROL_CLASS, KINDS, SwrError, TIERS, archive, author, boundedLines, checkManifest, classifyBug, cleanCanary, cosignManifest, createManifest, editManifest, errnoCode, exportRecipes, fewIds, locateManifest, ownPaths, parseS3Url, pull, push, pushKeyTail, readCanary, renderCheck, renderCollateral, renderStatsText, renderWhy, saveS3Copies, selectEntries, selftest, shellQuote, signManifest, signerWords, stateWords, sync, syncStatus, writeBack
+// UNUSED EXPORTS: CONTROL_CLASS, KINDS, SwrError, TIERS, archive, author, checkManifest, classifyBug, cosignManifest, createManifest, editManifest, errnoCode, exportRecipes, locateManifest, ownPaths, pull, push, pushKeyTail, renderCheck, selectEntries, selftest, shellQuote, signManifest, signerWords, stateWords, sync, syncStatus
 
 // NAMESPACE OBJECT: ./src/core/git/index-file.ts
 var index_file_namespaceObject = {};
@@ -230,7 +212,7 @@ __webpack_require__.d(limits_namespaceObject, {
   GITHUB_SUMMARY_BYTES: () => (GITHUB_SUMMARY_BYTES),
   ID_LIST_OUTPUT_BYTES: () => (ID_LIST_OUTPUT_BYTES),
   LINE_IDS: () => (LINE_IDS),
-  LISTED_LINES: () => (limits_LISTED_LINES),
+  LISTED_LINES: () => (LISTED_LINES),
   NOTICE_IDS: () => (NOTICE_IDS),
   REPORT_OUTPUT_BYTES: () => (REPORT_OUTPUT_BYTES),
   SARIF_RESULTS: () => (SARIF_RESULTS),
@@ -240,12 +222,35 @@ __webpack_require__.d(limits_namespaceObject, {
   outputSize: () => (outputSize)
 });
 
+// NAMESPACE OBJECT: ./src/core/face/buckets.ts
+var buckets_namespaceObject = {};
+__webpack_require__.r(buckets_namespaceObject);
+__webpack_require__.d(buckets_namespaceObject, {
+  S3Failure: () => (s3_port_S3Failure),
+  checkBucket: () => (checkBucket),
+  checkPrefix: () => (s3_port_checkPrefix),
+  parseS3Url: () => (s3_port_parseS3Url),
+  saveS3Copies: () => (saveS3Copies)
+});
+
 // NAMESPACE OBJECT: ./src/core/face/canary.ts
 var face_canary_namespaceObject = {};
 __webpack_require__.r(face_canary_namespaceObject);
 __webpack_require__.d(face_canary_namespaceObject, {
   abbreviate: () => (abbreviate),
-  showAnchored: () => (showAnchored)
+  canaryAnchors: () => (canaryAnchors),
+  cleanCanary: () => (cleanCanary),
+  plantCanary: () => (plantCanary),
+  readCanary: () => (readCanary),
+  readCanaryIfPlanted: () => (readCanaryIfPlanted),
+  recordSurvival: () => (recordSurvival),
+  renderCanaryMarkdown: () => (renderCanaryMarkdown),
+  renderCanaryText: () => (renderCanaryText),
+  renderStatsMarkdown: () => (renderStatsMarkdown),
+  renderStatsText: () => (renderStatsText),
+  restoreCanaryState: () => (restoreCanaryState),
+  showAnchored: () => (showAnchored),
+  survivalStats: () => (survivalStats)
 });
 
 // NAMESPACE OBJECT: ./src/core/face/capture.ts
@@ -291,6 +296,17 @@ __webpack_require__.d(face_scrub_namespaceObject, {
   makeScrubber: () => (makeScrubber),
   scrubDeep: () => (scrubDeep),
   secretPieces: () => (secretPieces)
+});
+
+// NAMESPACE OBJECT: ./src/core/face/sealed-cache.ts
+var face_sealed_cache_namespaceObject = {};
+__webpack_require__.r(face_sealed_cache_namespaceObject);
+__webpack_require__.d(face_sealed_cache_namespaceObject, {
+  DEFAULT_STALL_MS: () => (DEFAULT_STALL_MS),
+  SEALED_VERSION_MARKER: () => (SEALED_VERSION_MARKER),
+  StoreUnavailable: () => (StoreUnavailable),
+  restoreSealedCache: () => (restoreSealedCache),
+  saveSealedCache: () => (saveSealedCache)
 });
 
 // NAMESPACE OBJECT: ./src/core/face/seals.ts
@@ -349,12 +365,34 @@ __webpack_require__.d(state_namespaceObject, {
   writeFileAtomic: () => (atomic_writeFileAtomic)
 });
 
+// NAMESPACE OBJECT: ./src/core/face/text-report.ts
+var text_report_namespaceObject = {};
+__webpack_require__.r(text_report_namespaceObject);
+__webpack_require__.d(text_report_namespaceObject, {
+  boundedLines: () => (boundedLines),
+  fewIds: () => (fewIds),
+  findingLines: () => (findingLines),
+  renderCollateral: () => (renderCollateral),
+  renderPlan: () => (renderPlan),
+  renderStep: () => (renderStep),
+  renderWhy: () => (renderWhy)
+});
+
 // NAMESPACE OBJECT: ./src/core/face/walk.ts
 var face_walk_namespaceObject = {};
 __webpack_require__.r(face_walk_namespaceObject);
 __webpack_require__.d(face_walk_namespaceObject, {
   indexPath: () => (tree_index_indexPath),
   nativeWalkAllowed: () => (nativeWalkAllowed)
+});
+
+// NAMESPACE OBJECT: ./src/core/face/write-backs.ts
+var write_backs_namespaceObject = {};
+__webpack_require__.r(write_backs_namespaceObject);
+__webpack_require__.d(write_backs_namespaceObject, {
+  savedLine: () => (savedLine),
+  writeBack: () => (write_back_writeBack),
+  writeBackHandedOver: () => (writeBackHandedOver)
 });
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -729,7 +767,7 @@ function controlProblem(p) {
     return undefined;
 }
 /** Absolute location of a validated manifest path. */
-function paths_resolveEntryPath(workspace, rel) {
+function resolveEntryPath(workspace, rel) {
     return rel === '.' ? workspace : external_node_path_default().join(workspace, rel);
 }
 /** Why a sentinel or other tree-relative path is unacceptable (same rules, "." refused). */
@@ -774,7 +812,7 @@ async function lookupSavedStates(m, entries, cache) {
         out.push({
             id: e.id,
             key,
-            available: await cache.lookup(paths_resolveEntryPath(m.workspace, e.path), key)
+            available: await cache.lookup(resolveEntryPath(m.workspace, e.path), key)
         });
     }
     return out;
@@ -2879,7 +2917,7 @@ function indexRef(bytes, entries) {
     return { sha256: (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex'), entries };
 }
 /** Read an index and check it against the manifest; undefined when absent, altered or unreadable. */
-function tree_index_readIndex(file, ref) {
+function readIndex(file, ref) {
     if (!ref)
         return undefined;
     try {
@@ -9148,7 +9186,7 @@ function currentUmask() {
     }
 }
 /** Escape a name from the archive for a one-line report. */
-function extract_shown(name) {
+function shown(name) {
     const clipped = name.length > 200 ? `${name.slice(0, 200)}…` : name;
     const plain = [...clipped].every(c => c >= ' ' && c !== '\x7f' && c !== '"' && c !== '\\' && c !== '%');
     return plain ? clipped : JSON.stringify(clipped);
@@ -9203,7 +9241,7 @@ class EntryExtractor {
             throw new rejected_Rejected(`more than ${this.maxMembers} members (the recorded bound)`);
         const rel = this.relOf(m.name);
         if (m.type === 'other')
-            throw new rejected_Rejected(`${flagName(m.flag)} member: ${extract_shown(m.name)}`);
+            throw new rejected_Rejected(`${flagName(m.flag)} member: ${shown(m.name)}`);
         if (m.type === 'hardlink')
             this.linkTarget(m);
         if (this.records && this.isIgnored(rel)) {
@@ -9213,7 +9251,7 @@ class EntryExtractor {
             return undefined;
         }
         if (this.seen.has(rel))
-            throw new rejected_Rejected(`duplicate member: ${extract_shown(m.name)}`);
+            throw new rejected_Rejected(`duplicate member: ${shown(m.name)}`);
         this.throughLink(rel, m.name);
         this.seen.add(rel);
         const at = { rel, abs: rel === '' ? this.dest : external_node_path_default().join(this.dest, rel) };
@@ -9260,7 +9298,7 @@ class EntryExtractor {
         if (this.records) {
             const missing = [...this.records.keys()].filter(r => !this.seen.has(r));
             if (missing.length > 0)
-                throw new rejected_Rejected(`${missing.length} missing: ${missing.slice(0, LIST).map(extract_shown).join(', ')}${missing.length > LIST ? ', …' : ''}`);
+                throw new rejected_Rejected(`${missing.length} missing: ${missing.slice(0, LIST).map(shown).join(', ')}${missing.length > LIST ? ', …' : ''}`);
         }
         else if (!this.seen.has('')) {
             throw new rejected_Rejected('the archive does not hold the entry');
@@ -9280,19 +9318,19 @@ class EntryExtractor {
     }
     relOf(name) {
         if (name.startsWith('/'))
-            throw new rejected_Rejected(`absolute member name: ${extract_shown(name)}`);
+            throw new rejected_Rejected(`absolute member name: ${shown(name)}`);
         let rel;
         if (name === this.prefix || name === `${this.prefix}/`)
             rel = '';
         else if (name.startsWith(`${this.prefix}/`))
             rel = name.slice(this.prefix.length + 1);
         else if (name.split('/').includes('..') && !this.prefix.split('/').includes('..'))
-            throw new rejected_Rejected(`member climbs out with "..": ${extract_shown(name)}`);
+            throw new rejected_Rejected(`member climbs out with "..": ${shown(name)}`);
         else
-            throw new rejected_Rejected(`member outside the entry's path: ${extract_shown(name)}`);
+            throw new rejected_Rejected(`member outside the entry's path: ${shown(name)}`);
         rel = rel.replace(/\/+$/, '');
         if (rel !== '' && rel.split('/').some(c => c === '' || c === '.' || c === '..'))
-            throw new rejected_Rejected(`member name with "", "." or "..": ${extract_shown(name)}`);
+            throw new rejected_Rejected(`member name with "", "." or "..": ${shown(name)}`);
         return rel;
     }
     isIgnored(rel) {
@@ -9312,16 +9350,16 @@ class EntryExtractor {
         for (let cut = at.lastIndexOf('/'); cut > 0; cut = at.lastIndexOf('/')) {
             at = at.slice(0, cut);
             if (this.links.has(at))
-                throw new rejected_Rejected(`member written through a link: ${extract_shown(name)}`);
+                throw new rejected_Rejected(`member written through a link: ${shown(name)}`);
         }
         if (rel !== '' && this.links.has(''))
-            throw new rejected_Rejected(`member written through a link: ${extract_shown(name)}`);
+            throw new rejected_Rejected(`member written through a link: ${shown(name)}`);
     }
     checkShape(at, m) {
         const w = this.want;
         if (w.kind === 'file') {
             if (at.rel !== '' || m.type !== 'file')
-                throw new rejected_Rejected(`unexpected ${m.type} member: ${extract_shown(m.name)} (the entry is one file)`);
+                throw new rejected_Rejected(`unexpected ${m.type} member: ${shown(m.name)} (the entry is one file)`);
             if (m.size !== w.size)
                 throw new rejected_Rejected(`size ${m.size}, recorded ${w.size}`);
             if (m.mode !== w.mode)
@@ -9330,7 +9368,7 @@ class EntryExtractor {
         }
         if (w.kind === 'bounded') {
             if (w.single && at.rel !== '')
-                throw new rejected_Rejected(`unexpected member: ${extract_shown(m.name)} (the entry is not a directory)`);
+                throw new rejected_Rejected(`unexpected member: ${shown(m.name)} (the entry is not a directory)`);
             if (this.bytes + m.size > w.maxBytes)
                 throw new rejected_Rejected(`over ${w.maxBytes} bytes (the recorded bound)`);
             return;
@@ -9342,16 +9380,16 @@ class EntryExtractor {
         }
         const r = this.records?.get(at.rel);
         if (!r)
-            throw new rejected_Rejected(`extra ${m.type === 'dir' ? 'directory' : m.type}: ${extract_shown(at.rel)}`);
+            throw new rejected_Rejected(`extra ${m.type === 'dir' ? 'directory' : m.type}: ${shown(at.rel)}`);
         const type = m.type === 'dir' ? 'd' : m.type === 'symlink' ? 'l' : 'f';
         if (type !== r.type)
-            throw new rejected_Rejected(`${extract_shown(at.rel)}: ${m.type} in the archive, recorded as type ${r.type}`);
+            throw new rejected_Rejected(`${shown(at.rel)}: ${m.type} in the archive, recorded as type ${r.type}`);
         if (type === 'f' && m.type === 'file' && m.size !== r.size)
-            throw new rejected_Rejected(`${extract_shown(at.rel)}: size ${m.size}, recorded ${r.size}`);
+            throw new rejected_Rejected(`${shown(at.rel)}: size ${m.size}, recorded ${r.size}`);
         if (type !== 'l' && m.mode !== r.mode)
-            throw new rejected_Rejected(`${extract_shown(at.rel)}: mode ${mode_octal(m.mode)}, recorded ${mode_octal(r.mode)}`);
+            throw new rejected_Rejected(`${shown(at.rel)}: mode ${mode_octal(m.mode)}, recorded ${mode_octal(r.mode)}`);
         if (type === 'l' && m.linkname !== r.extra)
-            throw new rejected_Rejected(`${extract_shown(at.rel)}: link target differs from the recorded one`);
+            throw new rejected_Rejected(`${shown(at.rel)}: link target differs from the recorded one`);
     }
     /** Directories known to exist in scratch: one mkdir per directory, not one per member. */
     made = new Set();
@@ -9377,7 +9415,7 @@ class EntryExtractor {
     symlink(at, m) {
         // A directory made for an earlier member's parent cannot turn into a link.
         if (this.made.has(at.abs))
-            throw new rejected_Rejected(`link in place of a directory: ${extract_shown(m.name)} -> ${extract_shown(m.linkname)}`);
+            throw new rejected_Rejected(`link in place of a directory: ${shown(m.name)} -> ${shown(m.linkname)}`);
         if ((this.want.kind === 'bounded' || this.want.kind === 'file') && at.rel !== '') {
             // Unindexed: a link may only point inside the entry (a link entry's own target is checked
             // by the verifier on the scratch copy). The rule does not depend on what else the archive
@@ -9387,7 +9425,7 @@ class EntryExtractor {
             // or after, can only end inside the entry, whereas a ".." after a name ("l/../..") climbs
             // from wherever that name leads.
             if (!no_follow_linkStaysInside(this.dest, at.abs, m.linkname))
-                throw new rejected_Rejected(`link escapes the entry: ${extract_shown(m.name)} -> ${extract_shown(m.linkname)}`);
+                throw new rejected_Rejected(`link escapes the entry: ${shown(m.name)} -> ${shown(m.linkname)}`);
         }
         this.ensureParent(at.abs);
         external_node_fs_default().symlinkSync(m.linkname, at.abs);
@@ -9401,20 +9439,20 @@ class EntryExtractor {
             return this.relOf(m.linkname);
         }
         catch {
-            throw new rejected_Rejected(`hard link out of the entry: ${extract_shown(m.name)} -> ${extract_shown(m.linkname)}`);
+            throw new rejected_Rejected(`hard link out of the entry: ${shown(m.name)} -> ${shown(m.linkname)}`);
         }
     }
     hardlink(at, m) {
         const target = this.linkTarget(m);
         const sealed = this.want.kind === 'indexed' ? this.want.links : undefined;
         if (sealed && sealed.get(at.rel) !== target)
-            throw new rejected_Rejected(`hard link the seal does not record: ${extract_shown(m.name)} -> ${extract_shown(m.linkname)}`);
+            throw new rejected_Rejected(`hard link the seal does not record: ${shown(m.name)} -> ${shown(m.linkname)}`);
         const sum = this.fileHashes.get(target);
         if (sum === undefined)
-            throw new rejected_Rejected(`hard link to no extracted file: ${extract_shown(m.name)} -> ${extract_shown(m.linkname)}`);
+            throw new rejected_Rejected(`hard link to no extracted file: ${shown(m.name)} -> ${shown(m.linkname)}`);
         const r = this.records?.get(at.rel);
         if (this.records && r?.extra !== sum)
-            throw new rejected_Rejected(`${extract_shown(at.rel)}: content differs from the recorded sha256`);
+            throw new rejected_Rejected(`${shown(at.rel)}: content differs from the recorded sha256`);
         if (this.want.kind === 'file')
             throw new rejected_Rejected('a hard link where one file is recorded');
         // The copy writes the target's bytes again: they count like the target's own.
@@ -9426,7 +9464,7 @@ class EntryExtractor {
         // A copy, not a link, unless the seal records this link (then both lie inside this tree):
         // the placed tree shares no inode with anything else (made after the target's own write,
         // which may still be queued).
-        this.writes.copy(at.abs, extract_shown(at.rel), external_node_path_default().join(this.dest, target), sealed !== undefined);
+        this.writes.copy(at.abs, shown(at.rel), external_node_path_default().join(this.dest, target), sealed !== undefined);
         if (sealed)
             this.linked++;
         this.fileHashes.set(at.rel, sum);
@@ -9446,7 +9484,7 @@ class EntryExtractor {
     }
     judge(at, sum, want, size) {
         if (this.want.kind !== 'bounded' && sum !== want)
-            throw new rejected_Rejected(`${at.rel === '' ? 'the file' : extract_shown(at.rel)}: content differs from the recorded sha256`);
+            throw new rejected_Rejected(`${at.rel === '' ? 'the file' : shown(at.rel)}: content differs from the recorded sha256`);
         this.fileHashes.set(at.rel, sum);
         this.fileSizes.set(at.rel, size);
     }
@@ -9457,16 +9495,16 @@ class EntryExtractor {
         return {
             write: chunk => {
                 if (filled + chunk.length > content.length)
-                    throw new rejected_Rejected(`${extract_shown(m.name)}: overlong member`);
+                    throw new rejected_Rejected(`${shown(m.name)}: overlong member`);
                 chunk.copy(content, filled);
                 filled += chunk.length;
                 this.bytes += chunk.length;
             },
             end: () => {
                 if (filled !== content.length)
-                    throw new rejected_Rejected(`${extract_shown(m.name)}: short member`);
+                    throw new rejected_Rejected(`${shown(m.name)}: short member`);
                 this.judge(at, external_node_crypto_default().hash('sha256', content), want, m.size);
-                this.writes.create(at.abs, extract_shown(at.rel), content, m.mode, fixMode);
+                this.writes.create(at.abs, shown(at.rel), content, m.mode, fixMode);
             }
         };
     }
@@ -9653,7 +9691,7 @@ function pinnedAt(fd, dirPath) {
 function openBelow(parent, name, rel) {
     const refuse = () => {
         const st = external_node_fs_default().lstatSync(parent.at(name), { throwIfNoEntry: false });
-        throw new rejected_Rejected(`not placed: ${extract_shown(rel)} ${!st ? 'changed while placing' : st.isSymbolicLink() ? 'is a symbolic link' : 'is not a directory'}`);
+        throw new rejected_Rejected(`not placed: ${shown(rel)} ${!st ? 'changed while placing' : st.isSymbolicLink() ? 'is a symbolic link' : 'is not a directory'}`);
     };
     try {
         return openDirAt(parent.at(name), true);
@@ -9672,7 +9710,7 @@ function openBelow(parent, name, rel) {
 function pinParent(workspace, target) {
     const rel = external_node_path_default().relative(workspace, external_node_path_default().dirname(target));
     if (rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
-        throw new rejected_Rejected(`the target is outside the workspace: ${extract_shown(target)}`);
+        throw new rejected_Rejected(`the target is outside the workspace: ${shown(target)}`);
     let dir = pinnedAt(external_node_fs_default().openSync(workspace, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_DIRECTORY), workspace);
     let at = workspace;
     const parts = rel === '' ? [] : rel.split((external_node_path_default()).sep);
@@ -9826,7 +9864,7 @@ function place(workspace, from, target, opts = {}) {
             catch {
                 // Moved on again: nothing more can be taken back by path.
             }
-            throw new rejected_Rejected(`not placed: a parent of ${extract_shown(target)} changed while placing`);
+            throw new rejected_Rejected(`not placed: a parent of ${shown(target)} changed while placing`);
         }
         if (aside) {
             for (const rel of opts.keep ?? [])
@@ -9848,12 +9886,12 @@ function place(workspace, from, target, opts = {}) {
 
 
 /** Make a fresh 0700 scratch directory below `base`, clearing those a dead run left there. */
-function scratch_makeScratch(base, name) {
+function makeScratch(base, name) {
     external_node_fs_default().mkdirSync(base, { recursive: true });
     return leftovers_makeOwnedTemp(base, name);
 }
 /** Remove a scratch directory, even one holding directories restored without write permission. */
-function scratch_removeScratch(dir) {
+function removeScratch(dir) {
     try {
         external_node_fs_default().rmSync(dir, { recursive: true, force: true });
     }
@@ -9955,7 +9993,7 @@ class ZstdFrameSplitter {
                 const magic = ((h[0] | (h[1] << 8) | (h[2] << 16)) + h[3] * 0x1000000) >>> 0;
                 if (magic === FRAME_MAGIC)
                     return this.want('descriptor', 1, false);
-                if (((magic & SKIPPABLE_MASK) >>> 0) === SKIPPABLE_MAGIC)
+                if ((magic & SKIPPABLE_MASK) >>> 0 === SKIPPABLE_MAGIC)
                     return this.want('skip-size', 4, true);
                 throw new Error('not a zstd frame');
             }
@@ -10343,10 +10381,10 @@ async function restoreEntry(e, archive, ctx) {
  * private scratch directory; prove the copy, then place it.
  */
 async function restoreInScratch(e, ctx, how, fill) {
-    const scratch = scratch_makeScratch(ctx.scratchBase, 'swr-restore');
+    const scratch = makeScratch(ctx.scratchBase, 'swr-restore');
     try {
         const root = external_node_path_default().join(scratch, 'w');
-        const dest = paths_resolveEntryPath(root, e.path);
+        const dest = resolveEntryPath(root, e.path);
         external_node_fs_default().mkdirSync(external_node_path_default().dirname(dest), { recursive: true, mode: 0o700 });
         const extractor = new EntryExtractor(how.prefix, dest, how.want);
         try {
@@ -10364,7 +10402,7 @@ async function restoreInScratch(e, ctx, how, fill) {
             if (f.status !== 'OK')
                 throw new rejected_Rejected(`${f.status}: ${f.detail}${summary.masked ? ` (${maskedNote(summary.masked)})` : ''}`);
         }
-        place(ctx.workspace, dest, paths_resolveEntryPath(ctx.workspace, e.path));
+        place(ctx.workspace, dest, resolveEntryPath(ctx.workspace, e.path));
         return {
             placed: true,
             proven,
@@ -10381,7 +10419,7 @@ async function restoreInScratch(e, ctx, how, fill) {
         };
     }
     finally {
-        scratch_removeScratch(scratch);
+        removeScratch(scratch);
     }
 }
 
@@ -10418,7 +10456,7 @@ const cacheSource = {
                     detail: `cache ${src.key} skipped: no Actions cache service here`
                 }
             };
-        const hit = await cache.find(paths_resolveEntryPath(ctx.workspace, entry.path), src.key, src.restoreKeys);
+        const hit = await cache.find(resolveEntryPath(ctx.workspace, entry.path), src.key, src.restoreKeys);
         if (!hit)
             return {
                 attempt: {
@@ -10485,7 +10523,7 @@ async function captureEscrow(workspace, e, maxBytes = escrow_ESCROW_MAX_BYTES, s
         throw secretRefusal(e, byName);
     if (e.expect.size > maxBytes)
         throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`);
-    const abs = paths_resolveEntryPath(workspace, e.path);
+    const abs = resolveEntryPath(workspace, e.path);
     const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
     let bytes;
     try {
@@ -11115,7 +11153,7 @@ const SUBMODULE = 0o160000;
 class MissingObject extends Absent {
     item;
     constructor(item) {
-        super(`not in git: ${extract_shown(item.name)} (object ${item.oid.slice(0, 12)}) is not in this clone`);
+        super(`not in git: ${shown(item.name)} (object ${item.oid.slice(0, 12)}) is not in this clone`);
         this.item = item;
     }
 }
@@ -11127,7 +11165,7 @@ function notHere(item) {
  * swr does not fetch), while a full clone that lacks one has a damaged object store.
  */
 async function missingReason(git, item) {
-    const what = `${extract_shown(item.name)} (object ${item.oid.slice(0, 12)})`;
+    const what = `${shown(item.name)} (object ${item.oid.slice(0, 12)})`;
     const kind = await cloneKind(git).catch(() => undefined);
     if (kind === 'shallow' || kind === 'partial')
         return new Absent(`not in git: ${what} is not in this clone (a ${kind} clone); swr does not fetch it`);
@@ -11186,7 +11224,7 @@ async function openObject(objects, item) {
 async function readSmall(objects, item, max) {
     const head = await openObject(objects, item);
     if (head.size > max)
-        throw new rejected_Rejected(`${extract_shown(item.name)}: link target over ${max} bytes`);
+        throw new rejected_Rejected(`${shown(item.name)}: link target over ${max} bytes`);
     const parts = [];
     await objects.body(c => void parts.push(Buffer.from(c)));
     return Buffer.concat(parts);
@@ -11207,7 +11245,7 @@ async function feedItem(item, recorded, x, objects) {
         case EXEC: {
             const head = await openObject(objects, item);
             if (head.type !== 'blob')
-                throw new rejected_Rejected(`${extract_shown(item.name)}: git's object is a ${head.type}, not a blob`);
+                throw new rejected_Rejected(`${shown(item.name)}: git's object is a ${head.type}, not a blob`);
             const m = {
                 ...base,
                 type: 'file',
@@ -11229,9 +11267,9 @@ async function feedItem(item, recorded, x, objects) {
             return;
         }
         case SUBMODULE:
-            throw new rejected_Rejected(`${extract_shown(item.name)} is a submodule in git: its files are in another repository`);
+            throw new rejected_Rejected(`${shown(item.name)} is a submodule in git: its files are in another repository`);
         default:
-            throw new rejected_Rejected(`${extract_shown(item.name)}: git mode ${item.mode.toString(8)}`);
+            throw new rejected_Rejected(`${shown(item.name)}: git mode ${item.mode.toString(8)}`);
     }
 }
 /** An entry that is not a tree must be the same kind of thing in git. */
@@ -11240,7 +11278,7 @@ function sameKind(e, item) {
         return;
     const fits = e.kind === 'link' ? item.mode === LINK : item.mode === FILE || item.mode === EXEC;
     if (!fits)
-        throw new rejected_Rejected(`in git ${extract_shown(e.path)} is ${what(item.mode)}, recorded as a ${e.kind}`);
+        throw new rejected_Rejected(`in git ${shown(e.path)} is ${what(item.mode)}, recorded as a ${e.kind}`);
 }
 /** Whether `name` (as ls-tree prints it) is a directory the entry lies in. */
 function isAbove(name, rel) {
@@ -11258,7 +11296,7 @@ async function git_tree_feed(e, want, x, git, commit) {
             if (isAbove(item.name, e.path))
                 continue;
             if (item.name !== e.path && !item.name.startsWith(`${e.path}/`))
-                throw new rejected_Rejected(`git listed ${extract_shown(item.name)}, outside the entry`);
+                throw new rejected_Rejected(`git listed ${shown(item.name)}, outside the entry`);
             found = true;
             sameKind(e, item);
             if (x.skips(item.name)) {
@@ -11281,7 +11319,7 @@ async function git_tree_feed(e, want, x, git, commit) {
         await objects.close();
     }
     if (!found)
-        throw new Absent(`not in git: HEAD holds no ${extract_shown(e.path)}`);
+        throw new Absent(`not in git: HEAD holds no ${shown(e.path)}`);
     await x.settle();
 }
 /** Restore `e` from the commit HEAD names, proven in scratch before it is placed. */
@@ -11307,7 +11345,7 @@ async function restoreFromGit(e, ctx) {
             return {
                 placed: false,
                 absent: true,
-                reason: `not in git: HEAD is unborn (nothing committed${head.branch ? ` on ${extract_shown(head.branch)}` : ''} yet)`
+                reason: `not in git: HEAD is unborn (nothing committed${head.branch ? ` on ${shown(head.branch)}` : ''} yet)`
             };
         return {
             placed: false,
@@ -11803,7 +11841,7 @@ function s3_port_parseS3Url(spec) {
 
 
 /** The object names an entry's copy may have under `url`, zstd first. */
-function s3_s3ObjectsFor(url, entry) {
+function s3ObjectsFor(url, entry) {
     const { bucket, path } = s3_port_parseS3Url(url);
     const base = `${s3_port_checkPrefix(path, url)}${stateKey(entry)}`;
     return {
@@ -11830,7 +11868,7 @@ const s3Source = {
             };
         let where;
         try {
-            where = s3_s3ObjectsFor(src.url, entry);
+            where = s3ObjectsFor(src.url, entry);
         }
         catch (err) {
             return { attempt: { ...base, outcome: 'failed', detail: err.message } };
@@ -11848,7 +11886,7 @@ const s3Source = {
             if (!got)
                 continue;
             const body = got.body;
-            const how = `s3 ${extract_shown(`${objects.shown}/${name}`)}`;
+            const how = `s3 ${shown(`${objects.shown}/${name}`)}`;
             const r = await restoreEntry(entry, { matchedKey: name, exact: true, compression, prefix: entry.path, open: async () => body }, { workspace: ctx.workspace, ...ctx.restore });
             body.destroy();
             if (!r.placed)
@@ -12618,7 +12656,7 @@ function verifyContext(m, entries, opts) {
             read: opts.cache !== false
         }),
         exclude: ownPaths(m.file, opts.stateDir),
-        readIndex: (id, ref) => m.sealIndexes?.get(id) ?? tree_index_readIndex(tree_index_indexPath(m.file, id), ref),
+        readIndex: (id, ref) => m.sealIndexes?.get(id) ?? readIndex(tree_index_indexPath(m.file, id), ref),
         nativeWalk: opts.nativeWalk
     };
 }
@@ -13124,7 +13162,7 @@ function plantedResult(entry, opts, real, known) {
     return planted
         ? {
             outcome: 'failed',
-            detail: `not restored: ${extract_shown(planted.rel)} is a symbolic link out of the workspace (-> ${extract_shown(planted.target)}); every source would write through it: remove it and run again`,
+            detail: `not restored: ${shown(planted.rel)} is a symbolic link out of the workspace (-> ${shown(planted.target)}); every source would write through it: remove it and run again`,
             attempts: []
         }
         : undefined;
@@ -13370,7 +13408,7 @@ async function trySources(step, entry, sources, prior, opts, ctx, proven) {
 function defaultRestore(opts) {
     return {
         scratchBase: opts.callerEnv.RUNNER_TEMP || external_node_os_default().tmpdir(),
-        readIndex: (id, ref) => opts.manifest.sealIndexes?.get(id) ?? tree_index_readIndex(tree_index_indexPath(opts.manifest.file, id), ref),
+        readIndex: (id, ref) => opts.manifest.sealIndexes?.get(id) ?? readIndex(tree_index_indexPath(opts.manifest.file, id), ref),
         verifyAt: async (root, e) => {
             const [f] = await opts.reverifyAt(root, [e]);
             if (!f)
@@ -17194,12 +17232,12 @@ class SealedArchive {
         const name = m.name.replace(/\/+$/, '');
         const route = this.routes.find(r => name === r.member || name.startsWith(`${r.member}/`));
         if (!route)
-            throw new rejected_Rejected(`member outside the sealed paths: ${extract_shown(m.name)}`);
+            throw new rejected_Rejected(`member outside the sealed paths: ${shown(m.name)}`);
         return route.extractor.member(m);
     }
     sealMember(m) {
         if (m.name !== this.opts.sealMember || m.type !== 'file')
-            throw new rejected_Rejected(`no seal: the archive starts with ${extract_shown(m.name)} (an unsealed cache)`);
+            throw new rejected_Rejected(`no seal: the archive starts with ${shown(m.name)} (an unsealed cache)`);
         if (m.size > SEAL_MAX_BYTES)
             throw new rejected_Rejected(`seal of ${m.size} bytes, over the ${SEAL_MAX_BYTES}-byte bound`);
         return {
@@ -17245,7 +17283,7 @@ class SealedArchive {
             }
             catch (err) {
                 if (err instanceof rejected_Rejected)
-                    throw new rejected_Rejected(`${extract_shown(this.entries[i]?.location.spelling ?? r.member)}: ${err.message}`);
+                    throw new rejected_Rejected(`${shown(this.entries[i]?.location.spelling ?? r.member)}: ${err.message}`);
                 throw err;
             }
         });
@@ -17713,13 +17751,13 @@ function joinSealed(file, seal, body, compression, at) {
  * The archive of manifest entries' copies (an S3 source's object): exactly what each entry
  * records, every file checked against its recorded sha256 as it is written; no seal member.
  */
-async function write_archive_writeEntryArchive(file, sources, at) {
+async function writeEntryArchive(file, sources, at) {
     const body = ArchiveBody.open(file, at);
     try {
         for (const s of sources)
             await body.add(s);
         const compression = await body.finish();
-        return { compression, size: fs.statSync(file).size };
+        return { compression, size: external_node_fs_default().statSync(file).size };
     }
     catch (err) {
         await body.abort();
@@ -18099,11 +18137,11 @@ function locationsOf(opts, seal) {
         if (whole.has(loc.abs) ||
             loc.abs === external_node_path_default().parse(loc.abs).root ||
             !selected(opts.patterns, loc.abs))
-            throw new rejected_Rejected(`the seal's path ${extract_shown(p.spelling)} is not selected by the path lines`);
+            throw new rejected_Rejected(`the seal's path ${shown(p.spelling)} is not selected by the path lines`);
         if (loc.member !== p.member.replace(/\/+$/, ''))
-            throw new rejected_Rejected(`the seal's path ${extract_shown(p.spelling)} is named ${extract_shown(p.member)} in the archive, not ${extract_shown(loc.member)}`);
+            throw new rejected_Rejected(`the seal's path ${shown(p.spelling)} is named ${shown(p.member)} in the archive, not ${shown(loc.member)}`);
         if (p.entry.kind === 'tree' && !same(p.entry.ignore ?? [], loc.ignore ?? []))
-            throw new rejected_Rejected(`the seal's path ${extract_shown(p.spelling)} leaves out ${extract_shown((p.entry.ignore ?? []).join(' ') || 'nothing')}, the path lines ${extract_shown((loc.ignore ?? []).join(' ') || 'nothing')}`);
+            throw new rejected_Rejected(`the seal's path ${shown(p.spelling)} leaves out ${shown((p.entry.ignore ?? []).join(' ') || 'nothing')}, the path lines ${shown((loc.ignore ?? []).join(' ') || 'nothing')}`);
         return loc;
     });
 }
@@ -18118,16 +18156,16 @@ function acceptFor(opts, trust, matchedKey, signedBy, first) {
             throw new rejected_Rejected('the seal changed between two downloads of the same archive');
         const body = seal.doc.body;
         if (body.key !== matchedKey)
-            throw new rejected_Rejected(`the seal was made for key ${extract_shown(body.key)}, not ${extract_shown(matchedKey)} (an archive moved under another key)`);
+            throw new rejected_Rejected(`the seal was made for key ${shown(body.key)}, not ${shown(matchedKey)} (an archive moved under another key)`);
         const made = body.made;
         const here = opts.platform ?? { os: external_node_os_default().platform(), arch: external_node_os_default().arch() };
         if (!opts.crossOs && (made.os !== here.os || made.arch !== here.arch))
-            throw new rejected_Rejected(`sealed on ${extract_shown(made.os)}/${extract_shown(made.arch)}${made.libc ? `/${made.libc}` : ''}, this job runs on ${here.os}/${here.arch}: not placed (enableCrossOsArchive: true places it)`);
+            throw new rejected_Rejected(`sealed on ${shown(made.os)}/${shown(made.arch)}${made.libc ? `/${made.libc}` : ''}, this job runs on ${here.os}/${here.arch}: not placed (enableCrossOsArchive: true places it)`);
         const have = body.patterns;
         if (!have)
             throw new rejected_Rejected('the seal records no path lines (a seal of an earlier format)');
         if (!same(have, pathLines(opts)))
-            throw new rejected_Rejected(`the seal was made for the path lines ${have.map(extract_shown).join(', ')}, not the ones asked for`);
+            throw new rejected_Rejected(`the seal was made for the path lines ${have.map(shown).join(', ')}, not the ones asked for`);
         signedBy.splice(0, signedBy.length, ...trust_judgeSeal(seal.doc, trust));
         const locations = locationsOf(opts, seal);
         // Only a seal whose head holds has its indexes inflated (one at a time, each bounded).
@@ -18198,7 +18236,7 @@ function left(s) {
 }
 /** Download, extract into scratch under the seal, prove, place. */
 async function extractAndPlace(opts, open, compression, accept, bounds) {
-    const scratch = scratch_makeScratch(opts.scratchBase, 'swr-cache');
+    const scratch = makeScratch(opts.scratchBase, 'swr-cache');
     try {
         const handler = new SealedArchive({
             sealMember: SEAL_MEMBER,
@@ -18226,7 +18264,7 @@ async function extractAndPlace(opts, open, compression, accept, bounds) {
             const found = await verifySealed(inScratch, { jobs: opts.jobs, nativeWalk: opts.nativeWalk });
             const bad = found.find(f => f.status !== 'OK');
             if (bad)
-                throw new rejected_Rejected(`${extract_shown(bad.path)}: ${bad.status}: ${bad.detail}`);
+                throw new rejected_Rejected(`${shown(bad.path)}: ${bad.status}: ${bad.detail}`);
         }
         for (const [i, s] of entries.entries())
             place(placeRoot(s.location.abs, opts), scratchDest(scratch, i, s), s.location.abs, {
@@ -18238,7 +18276,7 @@ async function extractAndPlace(opts, open, compression, accept, bounds) {
         };
     }
     finally {
-        scratch_removeScratch(scratch);
+        removeScratch(scratch);
     }
 }
 async function restoreSealedCache(opts) {
@@ -18274,7 +18312,7 @@ async function restoreSealedCache(opts) {
         throw err;
     }
     if (!found)
-        return done({ outcome: 'miss', reason: `no cache for key ${extract_shown(opts.key)}` });
+        return done({ outcome: 'miss', reason: `no cache for key ${shown(opts.key)}` });
     const matchedKey = found.matchedKey;
     const hit = found.exact ? 'hit' : 'stale';
     const signedBy = [];
@@ -18342,12 +18380,12 @@ async function saveSealedCache(opts) {
     if (locations.length === 0)
         return result({
             outcome: 'skipped',
-            reason: `not saved: ${pathLines(opts).map(extract_shown).join(', ')} matched nothing on disk`,
+            reason: `not saved: ${pathLines(opts).map(shown).join(', ')} matched nothing on disk`,
             signedBy: [],
             files: 0,
             unmatched
         });
-    const scratch = scratch_makeScratch(opts.scratchBase, 'swr-save');
+    const scratch = makeScratch(opts.scratchBase, 'swr-save');
     let signedBy = [];
     try {
         const bodyFile = external_node_path_default().join(scratch, 'body');
@@ -18390,7 +18428,7 @@ async function saveSealedCache(opts) {
             unmatched,
             phases,
             ...(outcome === 'exists'
-                ? { reason: `a cache for key ${extract_shown(opts.key)} exists already` }
+                ? { reason: `a cache for key ${shown(opts.key)} exists already` }
                 : {}),
             ...(outcome === 'failed' ? { reason: 'the cache service did not take the archive' } : {})
         });
@@ -18401,7 +18439,7 @@ async function saveSealedCache(opts) {
         return result({ outcome: 'skipped', reason: err.message, signedBy, files: 0, unmatched });
     }
     finally {
-        scratch_removeScratch(scratch);
+        removeScratch(scratch);
     }
 }
 
@@ -18437,7 +18475,7 @@ async function write_back_writeBack(m, ids, opts) {
             continue;
         }
         // The path as the restore names it: the cache version hashes the path string.
-        const outcome = await opts.client.save(paths_resolveEntryPath(m.workspace, e.path), key);
+        const outcome = await opts.client.save(resolveEntryPath(m.workspace, e.path), key);
         saved.push({ id: e.id, key, outcome });
     }
     return { saved };
@@ -18513,7 +18551,7 @@ function pathRefusal(root, e) {
 
 
 function s3Urls(e) {
-    return restoreSources(e).flatMap(s => (typeof s !== 'string' && 's3' in s ? [s.s3.url] : []));
+    return types_restoreSources(e).flatMap(s => (typeof s !== 'string' && 's3' in s ? [s.s3.url] : []));
 }
 /** Save each healed entry (`ids`, verified OK in `findings`) to every bucket it names. */
 async function saveS3Copies(m, ids, findings, opts) {
@@ -18537,9 +18575,9 @@ async function saveOne(m, e, url, opts) {
     const scratch = makeScratch(opts.scratchBase, 'swr-s3copy');
     try {
         const { bucket, names } = s3ObjectsFor(url, e);
-        const file = path.join(scratch, 'copy.tar');
+        const file = external_node_path_default().join(scratch, 'copy.tar');
         const records = e.kind === 'tree' && e.expect.index
-            ? readIndex(indexPath(m.file, e.id), e.expect.index)
+            ? readIndex(tree_index_indexPath(m.file, e.id), e.expect.index)
             : undefined;
         if (e.kind === 'tree' && !records)
             return { id: e.id, url, outcome: 'failed', detail: 'its tree index is not readable here' };
@@ -18555,7 +18593,7 @@ async function saveOne(m, e, url, opts) {
         };
     }
     catch (err) {
-        const why = err instanceof S3Failure || err instanceof Error ? err.message : String(err);
+        const why = err instanceof s3_port_S3Failure || err instanceof Error ? err.message : String(err);
         return { id: e.id, url, outcome: 'failed', detail: why.split('\n')[0] ?? 'error' };
     }
     finally {
@@ -18668,7 +18706,7 @@ function removeIfPlanted(abs, kind, shown, out) {
         out.kept.push({ path: shown, why: e.code ?? String(e) });
     }
 }
-function clean_cleanLedger(ledger, anchors) {
+function cleanLedger(ledger, anchors) {
     const out = { removed: [], kept: [] };
     // Links first, then files, then the empty directory a link points at.
     const order = (p) => p.expect.type === 'symlink' ? 0 : p.expect.type === 'dir' ? 2 : 1;
@@ -19079,7 +19117,7 @@ function checkProbe(file, plantId, p, i, locations) {
         throw bad(file, `${where}.expect.sha256 is not a sha256`);
 }
 /** The ledger, or undefined when nothing was planted; throws on a damaged ledger. */
-function ledger_readLedger(stateDir) {
+function readLedger(stateDir) {
     const file = ledgerPath(stateDir);
     const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
     if (!st)
@@ -19118,7 +19156,7 @@ function ledger_readLedger(stateDir) {
     authenticate(stateDir, file, v);
     return v;
 }
-function ledger_removeLedger(stateDir) {
+function removeLedger(stateDir) {
     external_node_fs_default().rmSync(ledgerPath(stateDir), { force: true });
 }
 
@@ -19279,12 +19317,12 @@ function undo(created) {
     }
 }
 function retire(opts) {
-    const old = ledger_readLedger(opts.stateDir);
+    const old = readLedger(opts.stateDir);
     if (!old)
         return undefined;
     if (!old.read_at && !opts.replace)
         throw new errors_UsageError(`a planting (${old.plant_id}, ${old.planted_at}) was never read: run "swr canary read" first, or plant with --replace to discard it`);
-    const cleaned = clean_cleanLedger(old, opts.anchors);
+    const cleaned = cleanLedger(old, opts.anchors);
     return { plant_id: old.plant_id, removed: cleaned.removed.length };
 }
 function plantCanaries(opts) {
@@ -19585,7 +19623,7 @@ function tally() {
     return { intact: 0, altered: 0, lost: 0 };
 }
 function readCanaries(opts) {
-    const ledger = ledger_readLedger(opts.stateDir);
+    const ledger = readLedger(opts.stateDir);
     if (!ledger)
         throw new errors_SwrError('no canary planting to read: run "swr canary plant" first', errors_EXIT.BAD_MANIFEST);
     const readAt = (opts.now ?? new Date()).toISOString();
@@ -19661,9 +19699,9 @@ function onlyPlain(dir) {
 }
 /** Unpack `archive` (the cache of one directory) into scratch; throws a Rejected. */
 async function scratchCopy(archive, scratchBase, bounds) {
-    const dir = scratch_makeScratch(scratchBase, 'swr-state');
+    const dir = makeScratch(scratchBase, 'swr-state');
     const root = external_node_path_default().join(dir, 'w');
-    const dispose = () => scratch_removeScratch(dir);
+    const dispose = () => removeScratch(dir);
     try {
         const x = new EntryExtractor(archive.prefix, root, {
             kind: 'bounded',
@@ -19929,7 +19967,7 @@ function readCanary(state, opts) {
  * of a scheduled survival job has nothing to read yet.
  */
 function readCanaryIfPlanted(state, opts) {
-    return canary_locked(state, () => ledger_readLedger(state.stateDir) ? readNow(state.stateDir, opts) : undefined);
+    return canary_locked(state, () => readLedger(state.stateDir) ? readNow(state.stateDir, opts) : undefined);
 }
 function readNow(dir, opts) {
     const reading = readCanaries({
@@ -19940,9 +19978,9 @@ function readNow(dir, opts) {
     });
     if (!opts.clean)
         return { reading };
-    const ledger = ledger_readLedger(dir);
-    const cleaned = ledger ? clean_cleanLedger(ledger, opts.anchors) : undefined;
-    ledger_removeLedger(dir);
+    const ledger = readLedger(dir);
+    const cleaned = ledger ? cleanLedger(ledger, opts.anchors) : undefined;
+    removeLedger(dir);
     return { reading, cleaned };
 }
 /** Remove exactly what the planting made, and its ledger; undefined when nothing is planted. */
@@ -20003,7 +20041,7 @@ async function takeState(hit, dir, scratchBase) {
             maxMembers: STATE_MAX_MEMBERS,
             maxBytes: STATE_MAX_BYTES
         });
-        ledger_readLedger(copy.root);
+        readLedger(copy.root);
         readHistory(copy.root);
         external_node_fs_default().mkdirSync(external_node_path_default().dirname(dir), { recursive: true });
         external_node_fs_default().renameSync(copy.root, dir);
@@ -20088,7 +20126,7 @@ const CANARY_OUTPUT_BYTES = 64 * 1024;
  * 10,000 entries once made a 1 MB line.
  */
 const LINE_IDS = 5;
-const limits_LISTED_LINES = 10;
+const LISTED_LINES = 10;
 /** Ids an overflow notice names before it only counts the rest. */
 const NOTICE_IDS = 20;
 /** Characters of one annotation's message (GitHub shows a few lines of it anyway). */
@@ -20241,37 +20279,37 @@ function renderWhy(r, opts, notes, history = new Map()) {
         return (paint(opts.color, 'green', `${r.summary.entries}/${r.summary.entries} healthy: nothing to explain`) + '\n');
     const lines = [
         `wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}`,
-        `  ${e(r.diagnosis.cause)}`,
+        `  ${escape_escapeText(r.diagnosis.cause)}`,
         ''
     ];
     const adviceById = new Map(r.diagnosis.advice.map(a => [a.id, a]));
     for (const f of damaged) {
         const advice = adviceById.get(f.id);
-        lines.push(`${paint(opts.color, COLORS[f.status], f.status)} ${e(f.id)}  (${f.kind}, tier ${f.tier}, ${e(f.path)})`);
-        lines.push(`  found:    ${e(f.detail)}`);
+        lines.push(`${paint(opts.color, COLORS[f.status], f.status)} ${escape_escapeText(f.id)}  (${f.kind}, tier ${f.tier}, ${escape_escapeText(f.path)})`);
+        lines.push(`  found:    ${escape_escapeText(f.detail)}`);
         lines.push(`  recorded: ${show(f.recorded)}`);
         lines.push(`  now:      ${show(f.found)}`);
         if (advice) {
-            lines.push(`  cause:    ${e(advice.cause)}`);
+            lines.push(`  cause:    ${escape_escapeText(advice.cause)}`);
             if (advice.risk)
-                lines.push(`  risk:     ${e(advice.risk)}`);
+                lines.push(`  risk:     ${escape_escapeText(advice.risk)}`);
             if (advice.affects)
-                lines.push(`  affects:  ${advice.affects.map(id => e(id)).join(', ')}`);
-            lines.push(`  fix:      ${e(advice.fix)}`);
+                lines.push(`  affects:  ${advice.affects.map(id => escape_escapeText(id)).join(', ')}`);
+            lines.push(`  fix:      ${escape_escapeText(advice.fix)}`);
         }
         const note = notes.get(f.id);
         if (note)
-            lines.push(`  note:     ${e(note)}`);
+            lines.push(`  note:     ${escape_escapeText(note)}`);
         const past = history.get(f.id);
         if (past)
-            lines.push(`  history:  ${e(past)}`);
+            lines.push(`  history:  ${escape_escapeText(past)}`);
         lines.push('');
     }
     return lines.join('\n');
 }
 function show(v) {
     return Object.entries(v)
-        .map(([k, x]) => `${k}=${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : e(String(x))}`)
+        .map(([k, x]) => `${k}=${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : escape_escapeText(String(x))}`)
         .join(' ');
 }
 /** The plan, wave by wave, with the reason for each step. */
@@ -20312,7 +20350,7 @@ function renderCollateral(harmed, opts) {
     return harmed
         .map(c => {
         const by = c.after.length > 0 ? `after the recipe of ${fewIds(c.after)} ran` : '';
-        return `${paint(opts.color, 'red', 'collateral')} ${e(c.id)} is ${c.status} ${by}: ${e(c.detail)}\n`;
+        return `${paint(opts.color, 'red', 'collateral')} ${escape_escapeText(c.id)} is ${c.status} ${by}: ${escape_escapeText(c.detail)}\n`;
     })
         .join('');
 }
@@ -20449,79 +20487,6 @@ function overflowNotice(cut, reportPath) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/report/canary.ts
-/**
- * A canary read for people: totals, a table by class (with the attributes that changed) and by
- * location, then one line per probe that did not come back intact.
- */
-
-
-
-
-
-function totals(t) {
-    const n = t.intact + t.altered + t.lost;
-    return `${n} probes: ${t.intact} intact, ${t.altered} altered, ${t.lost} lost`;
-}
-function attrs(a) {
-    return Object.entries(a)
-        .map(([k, n]) => `${k} ${n}`)
-        .join(', ');
-}
-function canary_header(r) {
-    return `canary ${escape_escapeText(r.plant_id)}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`;
-}
-function renderCanaryText(r) {
-    const lines = [canary_header(r), totals(r.totals), ''];
-    const classes = Object.entries(r.classes);
-    const cw = Math.max(...classes.map(([c]) => c.length), 5);
-    lines.push(`${'class'.padEnd(cw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}  changed`);
-    for (const [c, t] of classes) {
-        if (!t)
-            continue;
-        lines.push(`  ${c.padEnd(cw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}  ${attrs(t.attributes)}`);
-    }
-    lines.push('');
-    const locs = Object.entries(r.locations);
-    const lw = Math.max(...locs.map(([l]) => escape_escapeText(l).length), 8);
-    lines.push(`${'location'.padEnd(lw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}`);
-    for (const [l, t] of locs)
-        lines.push(`  ${escape_escapeText(l).padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`);
-    const bad = r.probes.filter(p => p.outcome.state !== 'intact');
-    if (bad.length > 0) {
-        lines.push('');
-        for (const p of bad) {
-            const o = p.outcome;
-            const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${escape_escapeText(o.detail)}` : 'gone';
-            lines.push(`${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${escape_escapeText(p.location)}  ${escape_escapeText(abbreviate(p.path))}  ${what}`);
-        }
-    }
-    return lines.join('\n') + '\n';
-}
-function cell(x) {
-    return escapeMarkdown(x);
-}
-function renderCanaryMarkdown(r) {
-    const icon = r.totals.altered + r.totals.lost === 0 ? '✅' : '⚠️';
-    const lines = [
-        `### ${icon} swr canary: ${totals(r.totals)}`,
-        '',
-        `<sub>${cell(canary_header(r))}</sub>`,
-        '',
-        '| probe class | what it tests | intact | altered | lost | changed |',
-        '| --- | --- | ---: | ---: | ---: | --- |'
-    ];
-    for (const [c, t] of Object.entries(r.classes))
-        lines.push(`| \`${c}\` | ${CLASS_QUESTION[c]} | ${t.intact} | ${t.altered} | ${t.lost} | ${attrs(t.attributes)} |`);
-    lines.push('', '| location | intact | altered | lost |', '| --- | ---: | ---: | ---: |');
-    const locations = Object.entries(r.locations);
-    for (const [l, t] of locations.slice(0, SURVIVAL_TABLE_ROWS))
-        lines.push(`| ${markdownCode(l, { max: 256 })} | ${t.intact} | ${t.altered} | ${t.lost} |`);
-    if (locations.length > SURVIVAL_TABLE_ROWS)
-        lines.push(`| … ${locations.length - SURVIVAL_TABLE_ROWS} more locations | | | |`);
-    return lines.join('\n') + '\n';
-}
-
 ;// CONCATENATED MODULE: ./src/core/report/markdown.ts
 
 
@@ -20540,7 +20505,7 @@ const ICON = {
     interrupted: '⏹️'
 };
 /** Untrusted text in a table cell or a line: literal, one line, no Markdown or HTML. */
-function markdown_cell(s) {
+function cell(s) {
     return escapeMarkdown(s, { max: CELL_CHARS });
 }
 function markdown_shown(v) {
@@ -20637,13 +20602,13 @@ function renderMarkdown(r, ctx = {}) {
     const signature = isRepair(r) ? r.repair.before.signature : r.diagnosis.signature;
     if (signature !== 'healthy') {
         const todo = SIGNATURE_ACTION[signature];
-        head.push(`**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${markdown_cell(isRepair(r) ? r.repair.before.cause : r.diagnosis.cause)}${todo && !isRepair(r) ? ` To do: ${todo}.` : ''}`, '');
+        head.push(`**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${cell(isRepair(r) ? r.repair.before.cause : r.diagnosis.cause)}${todo && !isRepair(r) ? ` To do: ${todo}.` : ''}`, '');
     }
     if (isRepair(r) && r.repair.gate && !r.repair.gate.allowed) {
         const recipes = r.repair.plan.some(w => w.some(st => st.sources.includes('recipe')));
         head.push(`> [!WARNING]`, recipes
-            ? `> No recipe ran: ${markdown_cell(r.repair.gate.reason)}`
-            : `> Nothing was restored: ${markdown_cell(refusalOf(r.repair.plan, r.repair.gate.reason))}`, '');
+            ? `> No recipe ran: ${cell(r.repair.gate.reason)}`
+            : `> Nothing was restored: ${cell(refusalOf(r.repair.plan, r.repair.gate.reason))}`, '');
     }
     const sections = statuses.length > 0
         ? statuses.map(({ st, rows }) => ({
@@ -20653,7 +20618,7 @@ function renderMarkdown(r, ctx = {}) {
                 '| Entry | Path | Tier | Found | Recorded | Now |',
                 '|---|---|---|---|---|---|'
             ],
-            rows: rows.map(f => `| ${markdownCode(f.id)} | ${markdownCode(f.path, { max: CELL_CHARS })} | ${f.tier} | ${markdown_cell(f.detail)} | ${markdown_cell(markdown_shown(f.recorded))} | ${markdown_cell(markdown_shown(f.found))} |`),
+            rows: rows.map(f => `| ${markdownCode(f.id)} | ${markdownCode(f.path, { max: CELL_CHARS })} | ${f.tier} | ${cell(f.detail)} | ${cell(markdown_shown(f.recorded))} | ${cell(markdown_shown(f.found))} |`),
             cut: (n, where) => `| … and ${count(n)} more ${st} | | | see ${where} | | |`,
             foot: ['', '</details>', '']
         }))
@@ -20674,7 +20639,7 @@ function renderMarkdown(r, ctx = {}) {
                         : String(st.recipe.exitCode ?? st.recipe.signal ?? '')
                     : '';
                 const time = st.recipe ? `${(st.recipe.ms / 1000).toFixed(1)} s` : '';
-                return `| ${i + 1} | ${markdownCode(st.id)} | ${tiers.get(st.id) ?? ''} | ${markdown_cell(st.source)} | ${st.outcome}: ${markdown_cell(st.detail)} | ${exit} | ${time} |`;
+                return `| ${i + 1} | ${markdownCode(st.id)} | ${tiers.get(st.id) ?? ''} | ${cell(st.source)} | ${st.outcome}: ${cell(st.detail)} | ${exit} | ${time} |`;
             }),
             cut: (n, where) => `| … | … and ${count(n)} more steps | | | see ${where} | | |`,
             foot: ['', '</details>', '']
@@ -20685,7 +20650,7 @@ function renderMarkdown(r, ctx = {}) {
             head: ['#### Repair plan (not run)', ''],
             rows: r.repair.plan
                 .flat()
-                .map(st => `- tier ${st.tier} ${markdownCode(st.id)} from ${markdown_cell(st.source)}${st.after.length ? ` after ${markdown_cell(st.after.join(', '))}` : ''}`),
+                .map(st => `- tier ${st.tier} ${markdownCode(st.id)} from ${cell(st.source)}${st.after.length ? ` after ${cell(st.after.join(', '))}` : ''}`),
             cut: (n, where) => `- … and ${count(n)} more steps: see ${where}`
         });
     }
@@ -20694,7 +20659,7 @@ function renderMarkdown(r, ctx = {}) {
         : undefined;
     const tail = [
         ...(artifact ? [`Full report and SARIF: ${artifact}`, ''] : []),
-        `<sub>manifest ${markdown_cell(ctx.manifestPath ?? r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${count(r.timing.ms)} ms · swr ${markdown_cell(r.tool.version)}</sub>`
+        `<sub>manifest ${cell(ctx.manifestPath ?? r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${count(r.timing.ms)} ms · swr ${cell(r.tool.version)}</sub>`
     ];
     const where = artifact ?? (ctx.reportPath ? markdownCode(ctx.reportPath) : 'the JSON report');
     return fitSections(head, sections, tail, where, SUMMARY_BUDGET, SECTION_ROWS);
@@ -20842,103 +20807,6 @@ function toSarif(report, ctx) {
             }
         ]
     };
-}
-
-;// CONCATENATED MODULE: ./src/core/report/survival.ts
-
-
-const MARK = { kept: '✓', partial: '◐', lost: '✗' };
-/** Runs shown in the chart: enough to see a trend, few enough for labels to stay legible. */
-const CHART_RUNS = 30;
-function pct(x) {
-    return `${(x * 100).toFixed(1)}%`;
-}
-function interval(r) {
-    return `[${(r.low * 100).toFixed(1)}, ${(r.high * 100).toFixed(1)}]`;
-}
-function trend(r) {
-    return r.trend.map(m => MARK[m]).join('');
-}
-function textTable(title, rs) {
-    if (rs.length === 0)
-        return [];
-    const w = Math.max(title.length - 2, ...rs.map(r => escapeText(r.key).length));
-    const head = `${title.padEnd(w + 2)}  ${'rate'.padStart(6)}  ${'95% CI'.padEnd(14)}  ${'n'.padStart(5)}  trend (newest first)`;
-    return [
-        head,
-        ...rs.map(r => `  ${escapeText(r.key).padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`),
-        ''
-    ];
-}
-function span(s) {
-    const parts = [`${s.records} record${s.records === 1 ? '' : 's'}`];
-    parts.push(`${s.canary_runs} canary read${s.canary_runs === 1 ? '' : 's'}`);
-    parts.push(`${s.check_runs} recorded check${s.check_runs === 1 ? '' : 's'}`);
-    const when = s.first && s.last ? `, ${s.first.slice(0, 16)}Z .. ${s.last.slice(0, 16)}Z` : '';
-    return `${parts[0]} (${parts.slice(1).join(', ')})${when}`;
-}
-function renderStatsText(s) {
-    if (s.records === 0)
-        return 'no history yet: "swr canary read" records every read; "swr check --record" records checks\n';
-    return [
-        `survival from ${span(s)}`,
-        '',
-        ...textTable('canary classes', s.classes),
-        ...textTable('canary locations', s.locations),
-        ...textTable('manifest entries', s.entries)
-    ].join('\n');
-}
-function mdTable(title, rs) {
-    if (rs.length === 0)
-        return [];
-    return [
-        `| ${title} | survival | 95% CI | n | trend (newest first) |`,
-        '| --- | ---: | :---: | ---: | --- |',
-        ...rs
-            .slice(0, SURVIVAL_TABLE_ROWS)
-            .map(r => `| ${markdownCode(r.key, { max: 256 })} | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
-        // Rows beyond the bound are counted; `swr stats --json` and the stats output have them.
-        ...(rs.length > SURVIVAL_TABLE_ROWS
-            ? [`| … ${rs.length - SURVIVAL_TABLE_ROWS} more (see \`swr stats --json\`) | | | | |`]
-            : []),
-        ''
-    ];
-}
-function axisLabel(p) {
-    // Month-day and time: short enough for 30 labels; quotes are the only character to avoid.
-    return p.time.slice(5, 16).replace('T', ' ').replace(/"/g, '');
-}
-/** A Mermaid xychart-beta of survival per run (canary runs when there are any, else checks). */
-function survivalChart(s) {
-    const kind = s.canary_runs > 0 ? 'canary' : 'check';
-    const runs = s.runs.filter(r => r.kind === kind).slice(-CHART_RUNS);
-    if (runs.length === 0)
-        return undefined;
-    const title = kind === 'canary'
-        ? 'Canary probes intact per run (%)'
-        : 'Entries healthy per recorded check (%)';
-    return [
-        '```mermaid',
-        'xychart-beta',
-        `    title "${title}"`,
-        `    x-axis [${runs.map(r => `"${axisLabel(r)}"`).join(', ')}]`,
-        '    y-axis "survival %" 0 --> 100',
-        `    line [${runs.map(r => (r.survival * 100).toFixed(1)).join(', ')}]`,
-        '```'
-    ].join('\n');
-}
-function renderStatsMarkdown(s) {
-    if (s.records === 0)
-        return '_No survival history recorded yet._\n';
-    const chart = survivalChart(s);
-    return [
-        `**Survival** from ${span(s)}`,
-        '',
-        ...(chart ? [chart, ''] : []),
-        ...mdTable('canary class', s.classes),
-        ...mdTable('canary location', s.locations),
-        ...mdTable('manifest entry', s.entries)
-    ].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/core/author/scan.ts
@@ -21670,8 +21538,188 @@ function applyRetighten(entries, changes) {
 
 
 
+;// CONCATENATED MODULE: ./src/core/face/buckets.ts
+// The `buckets` namespace of the engine's face (src/core/index.ts): S3 locations, their checks and
+// the copies `swr doctor` saves there.
+
+
+
+;// CONCATENATED MODULE: ./src/core/report/canary.ts
+/**
+ * A canary read for people: totals, a table by class (with the attributes that changed) and by
+ * location, then one line per probe that did not come back intact.
+ */
+
+
+
+
+
+function totals(t) {
+    const n = t.intact + t.altered + t.lost;
+    return `${n} probes: ${t.intact} intact, ${t.altered} altered, ${t.lost} lost`;
+}
+function attrs(a) {
+    return Object.entries(a)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ');
+}
+function canary_header(r) {
+    return `canary ${escape_escapeText(r.plant_id)}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`;
+}
+function renderCanaryText(r) {
+    const lines = [canary_header(r), totals(r.totals), ''];
+    const classes = Object.entries(r.classes);
+    const cw = Math.max(...classes.map(([c]) => c.length), 5);
+    lines.push(`${'class'.padEnd(cw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}  changed`);
+    for (const [c, t] of classes) {
+        if (!t)
+            continue;
+        lines.push(`  ${c.padEnd(cw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}  ${attrs(t.attributes)}`);
+    }
+    lines.push('');
+    const locs = Object.entries(r.locations);
+    const lw = Math.max(...locs.map(([l]) => escape_escapeText(l).length), 8);
+    lines.push(`${'location'.padEnd(lw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}`);
+    for (const [l, t] of locs)
+        lines.push(`  ${escape_escapeText(l).padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`);
+    const bad = r.probes.filter(p => p.outcome.state !== 'intact');
+    if (bad.length > 0) {
+        lines.push('');
+        for (const p of bad) {
+            const o = p.outcome;
+            const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${escape_escapeText(o.detail)}` : 'gone';
+            lines.push(`${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${escape_escapeText(p.location)}  ${escape_escapeText(abbreviate(p.path))}  ${what}`);
+        }
+    }
+    return lines.join('\n') + '\n';
+}
+function canary_cell(x) {
+    return escapeMarkdown(x);
+}
+function renderCanaryMarkdown(r) {
+    const icon = r.totals.altered + r.totals.lost === 0 ? '✅' : '⚠️';
+    const lines = [
+        `### ${icon} swr canary: ${totals(r.totals)}`,
+        '',
+        `<sub>${canary_cell(canary_header(r))}</sub>`,
+        '',
+        '| probe class | what it tests | intact | altered | lost | changed |',
+        '| --- | --- | ---: | ---: | ---: | --- |'
+    ];
+    for (const [c, t] of Object.entries(r.classes))
+        lines.push(`| \`${c}\` | ${CLASS_QUESTION[c]} | ${t.intact} | ${t.altered} | ${t.lost} | ${attrs(t.attributes)} |`);
+    lines.push('', '| location | intact | altered | lost |', '| --- | ---: | ---: | ---: |');
+    const locations = Object.entries(r.locations);
+    for (const [l, t] of locations.slice(0, SURVIVAL_TABLE_ROWS))
+        lines.push(`| ${markdownCode(l, { max: 256 })} | ${t.intact} | ${t.altered} | ${t.lost} |`);
+    if (locations.length > SURVIVAL_TABLE_ROWS)
+        lines.push(`| … ${locations.length - SURVIVAL_TABLE_ROWS} more locations | | | |`);
+    return lines.join('\n') + '\n';
+}
+
+;// CONCATENATED MODULE: ./src/core/report/survival.ts
+
+
+const MARK = { kept: '✓', partial: '◐', lost: '✗' };
+/** Runs shown in the chart: enough to see a trend, few enough for labels to stay legible. */
+const CHART_RUNS = 30;
+function pct(x) {
+    return `${(x * 100).toFixed(1)}%`;
+}
+function interval(r) {
+    return `[${(r.low * 100).toFixed(1)}, ${(r.high * 100).toFixed(1)}]`;
+}
+function trend(r) {
+    return r.trend.map(m => MARK[m]).join('');
+}
+function textTable(title, rs) {
+    if (rs.length === 0)
+        return [];
+    const w = Math.max(title.length - 2, ...rs.map(r => escape_escapeText(r.key).length));
+    const head = `${title.padEnd(w + 2)}  ${'rate'.padStart(6)}  ${'95% CI'.padEnd(14)}  ${'n'.padStart(5)}  trend (newest first)`;
+    return [
+        head,
+        ...rs.map(r => `  ${escape_escapeText(r.key).padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`),
+        ''
+    ];
+}
+function span(s) {
+    const parts = [`${s.records} record${s.records === 1 ? '' : 's'}`];
+    parts.push(`${s.canary_runs} canary read${s.canary_runs === 1 ? '' : 's'}`);
+    parts.push(`${s.check_runs} recorded check${s.check_runs === 1 ? '' : 's'}`);
+    const when = s.first && s.last ? `, ${s.first.slice(0, 16)}Z .. ${s.last.slice(0, 16)}Z` : '';
+    return `${parts[0]} (${parts.slice(1).join(', ')})${when}`;
+}
+function renderStatsText(s) {
+    if (s.records === 0)
+        return 'no history yet: "swr canary read" records every read; "swr check --record" records checks\n';
+    return [
+        `survival from ${span(s)}`,
+        '',
+        ...textTable('canary classes', s.classes),
+        ...textTable('canary locations', s.locations),
+        ...textTable('manifest entries', s.entries)
+    ].join('\n');
+}
+function mdTable(title, rs) {
+    if (rs.length === 0)
+        return [];
+    return [
+        `| ${title} | survival | 95% CI | n | trend (newest first) |`,
+        '| --- | ---: | :---: | ---: | --- |',
+        ...rs
+            .slice(0, SURVIVAL_TABLE_ROWS)
+            .map(r => `| ${markdownCode(r.key, { max: 256 })} | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
+        // Rows beyond the bound are counted; `swr stats --json` and the stats output have them.
+        ...(rs.length > SURVIVAL_TABLE_ROWS
+            ? [`| … ${rs.length - SURVIVAL_TABLE_ROWS} more (see \`swr stats --json\`) | | | | |`]
+            : []),
+        ''
+    ];
+}
+function axisLabel(p) {
+    // Month-day and time: short enough for 30 labels; quotes are the only character to avoid.
+    return p.time.slice(5, 16).replace('T', ' ').replace(/"/g, '');
+}
+/** A Mermaid xychart-beta of survival per run (canary runs when there are any, else checks). */
+function survivalChart(s) {
+    const kind = s.canary_runs > 0 ? 'canary' : 'check';
+    const runs = s.runs.filter(r => r.kind === kind).slice(-CHART_RUNS);
+    if (runs.length === 0)
+        return undefined;
+    const title = kind === 'canary'
+        ? 'Canary probes intact per run (%)'
+        : 'Entries healthy per recorded check (%)';
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `    title "${title}"`,
+        `    x-axis [${runs.map(r => `"${axisLabel(r)}"`).join(', ')}]`,
+        '    y-axis "survival %" 0 --> 100',
+        `    line [${runs.map(r => (r.survival * 100).toFixed(1)).join(', ')}]`,
+        '```'
+    ].join('\n');
+}
+function renderStatsMarkdown(s) {
+    if (s.records === 0)
+        return '_No survival history recorded yet._\n';
+    const chart = survivalChart(s);
+    return [
+        `**Survival** from ${span(s)}`,
+        '',
+        ...(chart ? [chart, ''] : []),
+        ...mdTable('canary class', s.classes),
+        ...mdTable('canary location', s.locations),
+        ...mdTable('manifest entry', s.entries)
+    ].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/core/face/canary.ts
-// The `canary` namespace of the engine's face (src/core/index.ts): what only the shells compose.
+// The `canary` namespace of the engine's face (src/core/index.ts): planting, reading and
+// recording canaries, and their reports.
+
+
+
 
 
 
@@ -22038,6 +22086,12 @@ function entry_edit_summarise(key, v) {
 
 ;// CONCATENATED MODULE: ./src/core/face/scrub.ts
 // The `scrub` namespace of the engine's face (src/core/index.ts): what only the shells compose.
+
+
+;// CONCATENATED MODULE: ./src/core/face/sealed-cache.ts
+// The `sealedCache` namespace of the engine's face (src/core/index.ts): the cache action's use
+// cases and the store vocabulary only they need.
+
 
 
 ;// CONCATENATED MODULE: ./src/core/face/seals.ts
@@ -22578,16 +22632,26 @@ function makePolicy(m, src) {
 
 
 
+;// CONCATENATED MODULE: ./src/core/face/text-report.ts
+// The `textReport` namespace of the engine's face (src/core/index.ts): the pieces of the text
+// reports a shell composes its own output from (plans, steps, findings, ids, bounded lists).
+
+
 ;// CONCATENATED MODULE: ./src/core/face/walk.ts
 // The `walk` namespace of the engine's face (src/core/index.ts): what only the shells compose.
 
+
+
+;// CONCATENATED MODULE: ./src/core/face/write-backs.ts
+// The `writeBacks` namespace of the engine's face (src/core/index.ts): writing a healed state
+// back to the manifest, and the line that says so.
 
 
 ;// CONCATENATED MODULE: ./src/core/index.ts
 /**
  * The engine's face: the one module the CLI, the Action and the adapters import. It holds the use
  * cases and their results, what a result and an error mean, the renderers and the vocabulary at
- * the top level (at most about sixty values), and, as namespaces, the pieces only the shells
+ * the top level (at most sixty values), and, as namespaces, the pieces only the shells
  * compose (keys and trust, authoring helpers, the sync stores, canary ledgers, history). The
  * engine prints nothing, exits nowhere and reads no environment: the shells decide all of that.
  */
@@ -22633,10 +22697,11 @@ function makePolicy(m, src) {
 
 
 
-
-
-
 // What only the shells compose, by namespace: `sign.makePolicy`, `author.planPreset`, ...
+
+
+
+
 
 
 

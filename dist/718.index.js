@@ -8,7 +8,7 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ actionPolicy)
 /* harmony export */ });
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41681);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51652);
 /**
  * The Action's signature policy, built from its inputs alone: the main step and the post step
  * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
@@ -44,7 +44,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(36336);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(41681);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(51652);
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(33838);
 /* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(90915);
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(81729);
@@ -121,8 +121,8 @@ async function post(env = process.env) {
             return;
         }
         const m = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .loadManifest */ .eY)(inputs.manifest, { workspace: inputs.workspace });
-        const stateDir = _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .state.makeOwnedTemp */ .dZ.makeOwnedTemp(env.RUNNER_TEMP || node_os__WEBPACK_IMPORTED_MODULE_0___default().tmpdir(), 'swr-post');
-        const done = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .writeBackHandedOver */ .xS)(m, handed, {
+        const stateDir = _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .state.makeOwnedTemp */ .wk.makeOwnedTemp(env.RUNNER_TEMP || node_os__WEBPACK_IMPORTED_MODULE_0___default().tmpdir(), 'swr-post');
+        const done = await _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .writeBacks.writeBackHandedOver */ .y6.writeBackHandedOver(m, handed, {
             client: (0,_adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_1__/* .actionsCacheClient */ .Vm)({ env, onNote: line => _log_js__WEBPACK_IMPORTED_MODULE_6__.warning(line) }),
             policy: (0,_policy_js__WEBPACK_IMPORTED_MODULE_7__/* .actionPolicy */ .n)(m, inputs, env, stateDir),
             reverify: { stateDir, nativeWalk: _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .walk.nativeWalkAllowed */ .GG.nativeWalkAllowed(env) }
@@ -132,7 +132,7 @@ async function post(env = process.env) {
             return;
         }
         for (const s of done.saved)
-            _log_js__WEBPACK_IMPORTED_MODULE_6__.info(`swr post: ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .savedLine */ .km)(s)}`);
+            _log_js__WEBPACK_IMPORTED_MODULE_6__.info(`swr post: ${_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .writeBacks.savedLine */ .y6.savedLine(s)}`);
     }
     catch (err) {
         // A failed save must not fail a job whose doctor succeeded.

@@ -18,8 +18,8 @@ var core = __webpack_require__(33838);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(48161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
-// EXTERNAL MODULE: ./src/core/index.ts + 195 modules
-var src_core = __webpack_require__(41681);
+// EXTERNAL MODULE: ./src/core/index.ts + 199 modules
+var src_core = __webpack_require__(51652);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The swr version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
@@ -225,7 +225,7 @@ async function bringState(inputs, env) {
         ? (0,actions_cache/* actionsCacheClient */.Vm)({ env, onNote: line => log.warning(line) })
         : undefined;
     // An earlier swr step of this job already holds the newest state: it is used, not restored over.
-    const source = await (0,src_core/* restoreCanaryState */.sK)(dir, client, prefix, env.RUNNER_TEMP || external_node_os_default().tmpdir());
+    const source = await src_core/* canary.restoreCanaryState */.jZ.restoreCanaryState(dir, client, prefix, env.RUNNER_TEMP || external_node_os_default().tmpdir());
     if (source.from === 'no-cache')
         log.warning('swr: no Actions cache service in this job (ACTIONS_RESULTS_URL unset): the canary ledger and history stay on this runner');
     else if (source.from === 'none')
@@ -255,7 +255,7 @@ function expandHome(p, home) {
     return p === '~' ? home : p.startsWith('~/') ? external_node_path_default().join(home, p.slice(2)) : p;
 }
 function anchorsFor(inputs, env) {
-    return (0,src_core/* canaryAnchors */.l8)({
+    return src_core/* canary.canaryAnchors */.jZ.canaryAnchors({
         workspace: inputs.canaryWorkspace,
         home: env.HOME || external_node_os_default().homedir(),
         tmp: external_node_os_default().tmpdir()
@@ -284,7 +284,7 @@ async function runCanary(inputs, env) {
     const anchors = anchorsFor(inputs, env);
     const context = src_core/* history.runContext */.b6.runContext(env);
     if (inputs.command === 'canary-plant') {
-        const { ledger, replaced } = await (0,src_core/* plantCanary */.wk)({ stateDir: t.dir }, {
+        const { ledger, replaced } = await src_core/* canary.plantCanary */.jZ.plantCanary({ stateDir: t.dir }, {
             anchors,
             at: inputs.canaryAt.map(a => external_node_path_default().resolve(anchors.workspace, expandHome(a, anchors.home))),
             volatile: inputs.canaryVolatile,
@@ -301,7 +301,7 @@ async function runCanary(inputs, env) {
             log.info(`  ${l.id}: ${src_core/* canary.showAnchored */.jZ.showAnchored(l.dir)}`);
         core/* setOutput */.uH(constants/* Outputs */.tY.Canary, plantOutput(ledger.plant_id, ledger.probes.length, ledger.locations.map(l => l.id)));
         await keepState(t, env, 'plant');
-        const stats = (0,src_core/* survivalStats */.oC)(t.dir);
+        const stats = src_core/* canary.survivalStats */.jZ.survivalStats(t.dir);
         await summarize([
             `### 🐤 swr canary planted: ${ledger.probes.length} probes in ${ledger.locations.length} locations`,
             '',
@@ -314,30 +314,30 @@ async function runCanary(inputs, env) {
         return;
     }
     if (inputs.command === 'canary-read') {
-        const read = await (0,src_core/* readCanaryIfPlanted */.ad)({ stateDir: t.dir }, { anchors, context });
+        const read = await src_core/* canary.readCanaryIfPlanted */.jZ.readCanaryIfPlanted({ stateDir: t.dir }, { anchors, context });
         if (!read) {
             // The first run of a scheduled survival job has nothing to read yet: not a failure.
             log.warning('swr canary-read: nothing planted yet in this canary history (a first run?): plant with command: canary-plant');
             core/* setOutput */.uH(constants/* Outputs */.tY.Canary, unplantedOutput());
-            const stats = (0,src_core/* survivalStats */.oC)(t.dir);
-            await summarize(['### swr canary: nothing planted yet', '', (0,src_core/* renderStatsMarkdown */.t_)(stats)], inputs);
+            const stats = src_core/* canary.survivalStats */.jZ.survivalStats(t.dir);
+            await summarize(['### swr canary: nothing planted yet', '', src_core/* canary.renderStatsMarkdown */.jZ.renderStatsMarkdown(stats)], inputs);
             finish('healthy', stats, inputs, '');
             return;
         }
         const { reading } = read;
         log.startGroup('swr: canary read');
-        log.rendered((0,src_core/* renderCanaryText */.yf)(reading));
+        log.rendered(src_core/* canary.renderCanaryText */.jZ.renderCanaryText(reading));
         log.endGroup();
         core/* setOutput */.uH(constants/* Outputs */.tY.Canary, readingOutput(reading));
         await keepState(t, env, 'read');
-        const stats = (0,src_core/* survivalStats */.oC)(t.dir);
-        await summarize([(0,src_core/* renderCanaryMarkdown */.Iv)(reading), (0,src_core/* renderStatsMarkdown */.t_)(stats)], inputs);
+        const stats = src_core/* canary.survivalStats */.jZ.survivalStats(t.dir);
+        await summarize([src_core/* canary.renderCanaryMarkdown */.jZ.renderCanaryMarkdown(reading), src_core/* canary.renderStatsMarkdown */.jZ.renderStatsMarkdown(stats)], inputs);
         const changed = reading.totals.altered + reading.totals.lost;
         finish(changed === 0 ? 'healthy' : 'damaged', stats, inputs, `swr canary: ${changed} probes altered or lost`);
         return;
     }
-    const stats = (0,src_core/* survivalStats */.oC)(t.dir);
-    await summarize(['### swr survival', '', (0,src_core/* renderStatsMarkdown */.t_)(stats)], inputs);
+    const stats = src_core/* canary.survivalStats */.jZ.survivalStats(t.dir);
+    await summarize(['### swr survival', '', src_core/* canary.renderStatsMarkdown */.jZ.renderStatsMarkdown(stats)], inputs);
     finish('healthy', stats, inputs, '');
 }
 /**
@@ -346,7 +346,7 @@ async function runCanary(inputs, env) {
  */
 async function recordCheckRun(report, m, inputs, env) {
     const t = await bringState(inputs, env);
-    (0,src_core/* recordSurvival */.My)(t.dir, report, m, src_core/* history.runContext */.b6.runContext(env));
+    src_core/* canary.recordSurvival */.jZ.recordSurvival(t.dir, report, m, src_core/* history.runContext */.b6.runContext(env));
     log.info(`swr: recorded ${report.results.length} entries in the survival history (canary-key ${inputs.canaryKey})`);
     await keepState(t, env, 'check');
 }
@@ -500,7 +500,7 @@ async function uploadReport(inputs, env, runnerTemp, tag, files) {
     }
     let scratch;
     try {
-        scratch = src_core/* state.makeOwnedTemp */.dZ.makeOwnedTemp(runnerTemp, 'swr-artifact');
+        scratch = src_core/* state.makeOwnedTemp */.wk.makeOwnedTemp(runnerTemp, 'swr-artifact');
         const up = await uploadArtifact({
             name: artifactName(env, inputs.command, tag),
             files: [files.report, files.sarif],
@@ -555,7 +555,7 @@ async function publish(report, m, inputs, runnerTemp, status, exitCode, env) {
     const manifestUri = external_node_path_default().relative(repoRoot, m.file).split((external_node_path_default()).sep).join('/');
     const tag = (0,external_node_crypto_.randomBytes)(6).toString('hex');
     const reportPath = external_node_path_default().join(runnerTemp, `swr-report-${tag}.json`);
-    src_core/* state.writeFileAtomic */.dZ.writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n', { mode: 0o600 });
+    src_core/* state.writeFileAtomic */.wk.writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n', { mode: 0o600 });
     const damaged = idListOutput(damagedIds(report));
     const repaired = idListOutput(repairedIds(report));
     core/* setOutput */.uH(constants/* Outputs */.tY.Status, status);
@@ -576,7 +576,7 @@ async function publish(report, m, inputs, runnerTemp, status, exitCode, env) {
     // Always written: under RUNNER_TEMP unless the sarif input names a path.
     const sarifPath = inputs.sarif ?? external_node_path_default().join(runnerTemp, `swr-${tag}.sarif`);
     external_node_fs_default().mkdirSync(external_node_path_default().dirname(sarifPath), { recursive: true });
-    src_core/* state.writeFileAtomic */.dZ.writeFileAtomic(sarifPath, JSON.stringify((0,src_core/* toSarif */.zv)(report, { manifestUri, lines: m.lines, reportPath }), null, 2) + '\n');
+    src_core/* state.writeFileAtomic */.wk.writeFileAtomic(sarifPath, JSON.stringify((0,src_core/* toSarif */.zv)(report, { manifestUri, lines: m.lines, reportPath }), null, 2) + '\n');
     core/* setOutput */.uH(constants/* Outputs */.tY.SarifPath, sarifPath);
     // Before the summary, which links it, and the annotations, which count a warning it gives.
     const reportArtifact = await uploadReport(inputs, env, runnerTemp, tag, {
@@ -747,12 +747,12 @@ async function repairWithLog(m, inputs, env, stateDir, policy, cacheClient, onFi
                     waves = plan.waves;
                     onFirstCheck(before);
                     open('swr: check');
-                    for (const l of (0,src_core/* findingLines */.hq)(before.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
+                    for (const l of src_core/* textReport.findingLines */.Mf.findingLines(before.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
                         log.rendered(l);
                     log.info(`${before.summary.ok}/${before.summary.entries} healthy`);
                     if (plan.waves.length > 0) {
                         open('swr: plan');
-                        log.rendered((0,src_core/* renderPlan */.EG)(plan.waves, { color: false, all: false }));
+                        log.rendered(src_core/* textReport.renderPlan */.Mf.renderPlan(plan.waves, { color: false, all: false }));
                     }
                 },
                 onGate: (gate) => {
@@ -771,7 +771,7 @@ async function repairWithLog(m, inputs, env, stateDir, policy, cacheClient, onFi
                 onLine: (id, line) => shield.recipeLine(`[${id}] ${line}`),
                 onStep: r => {
                     shield.own();
-                    log.rendered((0,src_core/* renderStep */.zc)(r, { color: false, all: false }));
+                    log.rendered(src_core/* textReport.renderStep */.Mf.renderStep(r, { color: false, all: false }));
                 },
                 onFinal: final => {
                     open('swr: re-check');
@@ -790,7 +790,7 @@ async function repairWithLog(m, inputs, env, stateDir, policy, cacheClient, onFi
 async function checkWithLog(m, opts) {
     log.startGroup('swr: check');
     const result = await (0,src_core/* check */.z6)(m, opts);
-    for (const l of (0,src_core/* findingLines */.hq)(result.report.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
+    for (const l of src_core/* textReport.findingLines */.Mf.findingLines(result.report.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
         log.rendered(l);
     log.endGroup();
     for (const l of result.report.cache_lookup ?? [])
@@ -823,7 +823,7 @@ function isSurvivalCommand(c) {
     return constants/* SURVIVAL_COMMANDS */.AO.includes(c);
 }
 async function run(env = process.env) {
-    src_core/* state.applyProcFdSetting */.dZ.applyProcFdSetting(env);
+    src_core/* state.applyProcFdSetting */.wk.applyProcFdSetting(env);
     let exitCode = src_core/* EXIT */.dc.HEALTHY;
     try {
         const inputs = (0,action_inputs/* readInputs */.Ko)(env);
@@ -837,7 +837,7 @@ async function run(env = process.env) {
             return;
         }
         const runnerTemp = env.RUNNER_TEMP || external_node_os_default().tmpdir();
-        const stateDir = src_core/* state.makeOwnedTemp */.dZ.makeOwnedTemp(runnerTemp, 'swr-state');
+        const stateDir = src_core/* state.makeOwnedTemp */.wk.makeOwnedTemp(runnerTemp, 'swr-state');
         const m = (0,src_core/* loadManifest */.eY)(inputs.manifest, { workspace: inputs.workspace });
         const secrets = [...hmacVariants, ...(0,action_secrets/* secretEnvValues */.yp)(m, env)];
         (0,action_secrets/* maskSecrets */.QU)(secrets);
@@ -909,7 +909,7 @@ async function run(env = process.env) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ actionPolicy)
 /* harmony export */ });
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(41681);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51652);
 /**
  * The Action's signature policy, built from its inputs alone: the main step and the post step
  * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
@@ -942,7 +942,7 @@ function actionPolicy(m, inputs, env, stateDir) {
 /* harmony export */   yp: () => (/* binding */ secretEnvValues)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(41681);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51652);
 /**
  * Keeping secrets out of the log: the HMAC key in every encoding that could be printed, and the
  * values of every `secret_env` variable the manifest names, masked line by line.

@@ -15,18 +15,9 @@ import {
 } from '../adapters/actions-cache.js'
 import {
   type CacheClient,
-  canaryAnchors,
   type CheckReport,
   type LoadedManifest,
-  plantCanary,
-  readCanaryIfPlanted,
-  recordSurvival,
-  renderCanaryMarkdown,
-  renderCanaryText,
-  renderStatsMarkdown,
-  restoreCanaryState,
   type RunStatus,
-  survivalStats,
   canary,
   history
 } from '../core/index.js'
@@ -67,7 +58,12 @@ async function bringState(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise
     ? actionsCacheClient({ env, onNote: line => log.warning(line) })
     : undefined
   // An earlier swr step of this job already holds the newest state: it is used, not restored over.
-  const source = await restoreCanaryState(dir, client, prefix, env.RUNNER_TEMP || os.tmpdir())
+  const source = await canary.restoreCanaryState(
+    dir,
+    client,
+    prefix,
+    env.RUNNER_TEMP || os.tmpdir()
+  )
   if (source.from === 'no-cache')
     log.warning(
       'swr: no Actions cache service in this job (ACTIONS_RESULTS_URL unset): the canary ledger and history stay on this runner'
@@ -97,7 +93,7 @@ function expandHome(p: string, home: string): string {
 }
 
 function anchorsFor(inputs: ActionInputs, env: NodeJS.ProcessEnv): canary.Anchors {
-  return canaryAnchors({
+  return canary.canaryAnchors({
     workspace: inputs.canaryWorkspace,
     home: env.HOME || os.homedir(),
     tmp: os.tmpdir()
@@ -131,7 +127,7 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
   const anchors = anchorsFor(inputs, env)
   const context = history.runContext(env)
   if (inputs.command === 'canary-plant') {
-    const { ledger, replaced } = await plantCanary(
+    const { ledger, replaced } = await canary.plantCanary(
       { stateDir: t.dir },
       {
         anchors,
@@ -159,7 +155,7 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
       )
     )
     await keepState(t, env, 'plant')
-    const stats = survivalStats(t.dir)
+    const stats = canary.survivalStats(t.dir)
     await summarize(
       [
         `### 🐤 swr canary planted: ${ledger.probes.length} probes in ${ledger.locations.length} locations`,
@@ -175,16 +171,16 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
     return
   }
   if (inputs.command === 'canary-read') {
-    const read = await readCanaryIfPlanted({ stateDir: t.dir }, { anchors, context })
+    const read = await canary.readCanaryIfPlanted({ stateDir: t.dir }, { anchors, context })
     if (!read) {
       // The first run of a scheduled survival job has nothing to read yet: not a failure.
       log.warning(
         'swr canary-read: nothing planted yet in this canary history (a first run?): plant with command: canary-plant'
       )
       core.setOutput(Outputs.Canary, unplantedOutput())
-      const stats = survivalStats(t.dir)
+      const stats = canary.survivalStats(t.dir)
       await summarize(
-        ['### swr canary: nothing planted yet', '', renderStatsMarkdown(stats)],
+        ['### swr canary: nothing planted yet', '', canary.renderStatsMarkdown(stats)],
         inputs
       )
       finish('healthy', stats, inputs, '')
@@ -192,12 +188,15 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
     }
     const { reading } = read
     log.startGroup('swr: canary read')
-    log.rendered(renderCanaryText(reading))
+    log.rendered(canary.renderCanaryText(reading))
     log.endGroup()
     core.setOutput(Outputs.Canary, readingOutput(reading))
     await keepState(t, env, 'read')
-    const stats = survivalStats(t.dir)
-    await summarize([renderCanaryMarkdown(reading), renderStatsMarkdown(stats)], inputs)
+    const stats = canary.survivalStats(t.dir)
+    await summarize(
+      [canary.renderCanaryMarkdown(reading), canary.renderStatsMarkdown(stats)],
+      inputs
+    )
     const changed = reading.totals.altered + reading.totals.lost
     finish(
       changed === 0 ? 'healthy' : 'damaged',
@@ -207,8 +206,8 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
     )
     return
   }
-  const stats = survivalStats(t.dir)
-  await summarize(['### swr survival', '', renderStatsMarkdown(stats)], inputs)
+  const stats = canary.survivalStats(t.dir)
+  await summarize(['### swr survival', '', canary.renderStatsMarkdown(stats)], inputs)
   finish('healthy', stats, inputs, '')
 }
 
@@ -223,7 +222,7 @@ export async function recordCheckRun(
   env: NodeJS.ProcessEnv
 ): Promise<void> {
   const t = await bringState(inputs, env)
-  recordSurvival(t.dir, report, m, history.runContext(env))
+  canary.recordSurvival(t.dir, report, m, history.runContext(env))
   log.info(
     `swr: recorded ${report.results.length} entries in the survival history (canary-key ${inputs.canaryKey})`
   )

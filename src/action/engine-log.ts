@@ -9,15 +9,13 @@ import {
   type CheckReport,
   type CheckRun,
   type CheckRunOptions,
-  findingLines,
   type LoadedManifest,
   refusalOf,
-  renderPlan,
-  renderStep,
   repairManifest,
   type RepairReport,
   sign,
-  walk
+  walk,
+  textReport
 } from '../core/index.js'
 import { VERSION } from '../version.js'
 import * as log from './log.js'
@@ -64,7 +62,7 @@ export async function repairWithLog(
           waves = plan.waves
           onFirstCheck(before)
           open('swr: check')
-          for (const l of findingLines(
+          for (const l of textReport.findingLines(
             before.results.filter(f => f.status !== 'OK'),
             { color: false, all: false }
           ))
@@ -72,7 +70,7 @@ export async function repairWithLog(
           log.info(`${before.summary.ok}/${before.summary.entries} healthy`)
           if (plan.waves.length > 0) {
             open('swr: plan')
-            log.rendered(renderPlan(plan.waves, { color: false, all: false }))
+            log.rendered(textReport.renderPlan(plan.waves, { color: false, all: false }))
           }
         },
         onGate: (gate: sign.GateDecision) => {
@@ -91,7 +89,7 @@ export async function repairWithLog(
         onLine: (id, line) => shield.recipeLine(`[${id}] ${line}`),
         onStep: r => {
           shield.own()
-          log.rendered(renderStep(r, { color: false, all: false }))
+          log.rendered(textReport.renderStep(r, { color: false, all: false }))
         },
         onFinal: final => {
           open('swr: re-check')
@@ -109,7 +107,7 @@ export async function repairWithLog(
 export async function checkWithLog(m: LoadedManifest, opts: CheckRunOptions): Promise<CheckRun> {
   log.startGroup('swr: check')
   const result = await check(m, opts)
-  for (const l of findingLines(
+  for (const l of textReport.findingLines(
     result.report.results.filter(f => f.status !== 'OK'),
     { color: false, all: false }
   ))

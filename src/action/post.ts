@@ -15,14 +15,7 @@ import {
   cacheReadOnly,
   cacheServiceAvailable
 } from '../adapters/actions-cache.js'
-import {
-  loadManifest,
-  savedLine,
-  writeBackHandedOver,
-  manifests,
-  state,
-  walk
-} from '../core/index.js'
+import { loadManifest, manifests, state, walk, writeBacks } from '../core/index.js'
 import * as core from '@actions/core'
 import { State, type WriteBackState } from './constants.js'
 import { readInputs } from './inputs.js'
@@ -76,7 +69,7 @@ export async function post(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     }
     const m = loadManifest(inputs.manifest, { workspace: inputs.workspace })
     const stateDir = state.makeOwnedTemp(env.RUNNER_TEMP || os.tmpdir(), 'swr-post')
-    const done = await writeBackHandedOver(m, handed, {
+    const done = await writeBacks.writeBackHandedOver(m, handed, {
       client: actionsCacheClient({ env, onNote: line => log.warning(line) }),
       policy: actionPolicy(m, inputs, env, stateDir),
       reverify: { stateDir, nativeWalk: walk.nativeWalkAllowed(env) }
@@ -85,7 +78,7 @@ export async function post(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       log.notice(`swr post: ${done.refused}: nothing saved`)
       return
     }
-    for (const s of done.saved) log.info(`swr post: ${savedLine(s)}`)
+    for (const s of done.saved) log.info(`swr post: ${writeBacks.savedLine(s)}`)
   } catch (err) {
     // A failed save must not fail a job whose doctor succeeded.
     log.warning(`swr post: ${err instanceof Error ? err.message : String(err)}`)

@@ -13,14 +13,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import {
-  type CacheArchive,
-  type DownloadBounds,
-  DEFAULT_STALL_MS,
-  manifests,
-  SEALED_VERSION_MARKER,
-  StoreUnavailable
-} from '../core/index.js'
+import { type CacheArchive, type DownloadBounds, manifests, sealedCache } from '../core/index.js'
 
 const SERVICE = 'github.actions.results.api.v1.CacheService'
 const VERSION_SALT = '1.0'
@@ -43,7 +36,7 @@ export function sealedVersion(
   compression: manifests.ArchiveCompression
 ): string {
   const method = METHODS.find(([, c]) => c === compression)?.[0] ?? 'gzip'
-  return cacheVersion([SEALED_VERSION_MARKER, ...lines], method)
+  return cacheVersion([sealedCache.SEALED_VERSION_MARKER, ...lines], method)
 }
 
 /** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
@@ -123,7 +116,7 @@ export function downloadBounds(
   const stallMs =
     stallSeconds !== undefined
       ? stallSeconds * 1000
-      : (positive('SWR_DOWNLOAD_STALL_TIMEOUT', 1000) ?? DEFAULT_STALL_MS)
+      : (positive('SWR_DOWNLOAD_STALL_TIMEOUT', 1000) ?? sealedCache.DEFAULT_STALL_MS)
   const totalMs = positive('SEGMENT_DOWNLOAD_TIMEOUT_MINS', 60_000)
   return totalMs === undefined
     ? { stallMs }
@@ -172,7 +165,7 @@ export class CacheService {
 
   /**
    * One lookup of `keys` under one version; undefined on a miss. 429, 5xx, resets and timeouts
-   * are tried again (Retry-After honoured, bounded); throws StoreUnavailable when they persist.
+   * are tried again (Retry-After honoured, bounded); throws sealedCache.StoreUnavailable when they persist.
    */
   private async ask(
     key: string,
@@ -187,7 +180,7 @@ export class CacheService {
         const f =
           err instanceof LookupFailure ? err : new LookupFailure(detail, TRANSIENT.has(detail))
         if (!f.transient || attempt >= LOOKUP_TRIES)
-          throw new StoreUnavailable(`cache service unavailable: ${f.detail}`)
+          throw new sealedCache.StoreUnavailable(`cache service unavailable: ${f.detail}`)
         await this.sleep(f.retryAfterMs ?? 1000 * 2 ** (attempt - 1) * (0.75 + Math.random() / 2))
       }
     }
@@ -347,7 +340,7 @@ export class CacheService {
     // covers a server that never sends the headers; unpack bounds the body.
     const http = await newHttpClient('swr', [], {
       // Past the stall bound, so a stalled body is named by unpack's watch, not as a closed socket.
-      socketTimeout: (this.bounds.stallMs ?? DEFAULT_STALL_MS) + 5_000
+      socketTimeout: (this.bounds.stallMs ?? sealedCache.DEFAULT_STALL_MS) + 5_000
     })
     let res
     try {

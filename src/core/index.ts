@@ -1,7 +1,7 @@
 /**
  * The engine's face: the one module the CLI, the Action and the adapters import. It holds the use
  * cases and their results, what a result and an error mean, the renderers and the vocabulary at
- * the top level (at most about sixty values), and, as namespaces, the pieces only the shells
+ * the top level (at most sixty values), and, as namespaces, the pieces only the shells
  * compose (keys and trust, authoring helpers, the sync stores, canary ledgers, history). The
  * engine prints nothing, exits nowhere and reads no environment: the shells decide all of that.
  */
@@ -68,8 +68,6 @@ export {
 } from './engine/signatures.js'
 export { classifyBug, classifyError, type ClassifiedError } from './engine/errors.js'
 export {
-  restoreSealedCache,
-  saveSealedCache,
   type RestoreOutcome,
   type SaveOutcome,
   type SealedCacheOptions,
@@ -80,25 +78,14 @@ export {
   type HandedOver,
   type SavedEntry,
   type WriteBack,
-  type WriteBackOptions,
-  savedLine,
-  writeBack,
-  writeBackHandedOver
+  type WriteBackOptions
 } from './engine/write-back.js'
-export { saveS3Copies, type S3CopySaved } from './engine/s3-copies.js'
+export { type S3CopySaved } from './engine/s3-copies.js'
 export {
   type CanaryRead,
   type CanaryReadOptions,
   type CanaryState,
-  type CanaryStateSource,
-  canaryAnchors,
-  cleanCanary,
-  plantCanary,
-  readCanary,
-  readCanaryIfPlanted,
-  recordSurvival,
-  restoreCanaryState,
-  survivalStats
+  type CanaryStateSource
 } from './engine/canary.js'
 
 // Errors and exit codes.
@@ -113,22 +100,11 @@ export {
   type ArchiveCompression,
   type CacheArchive,
   type CacheClient,
-  DEFAULT_STALL_MS,
   type DownloadBounds,
   type SealedArchiveFile,
-  type SealedCacheClient,
-  SEALED_VERSION_MARKER,
-  StoreUnavailable
+  type SealedCacheClient
 } from './cache-port.js'
-export {
-  checkBucket,
-  checkPrefix,
-  parseS3Url,
-  S3Failure,
-  type S3Body,
-  type S3ObjectInfo,
-  type S3Objects
-} from './s3-port.js'
+export { type S3Body, type S3ObjectInfo, type S3Objects } from './s3-port.js'
 export { type Entry, type SealedSpec, restoreSources } from './types.js'
 export type * from './types.js'
 export { KINDS, TIERS } from './types.js'
@@ -136,23 +112,13 @@ export { KINDS, TIERS } from './types.js'
 // The renderers: reports as text, Markdown, SARIF and annotations; untrusted text escaped and
 // quoted by one function each.
 export { type CheckReport } from './report/report.js'
-export { renderCheck, renderWhy, type TextOptions } from './report/text.js'
+export { renderCheck, type TextOptions } from './report/text.js'
 export { annotationsFor } from './report/annotations.js'
 export { bySeverity } from './report/severity.js'
-export { renderCanaryMarkdown, renderCanaryText } from './report/canary.js'
 export { escapeMarkdown, escapeText, markdownCode } from './text/escape.js'
 export { renderMarkdown } from './report/markdown.js'
 export { type RepairReport } from './report/report.js'
 export { toSarif } from './report/sarif.js'
-export { renderStatsMarkdown, renderStatsText } from './report/survival.js'
-export {
-  boundedLines,
-  fewIds,
-  findingLines,
-  renderCollateral,
-  renderPlan,
-  renderStep
-} from './report/text.js'
 export { refusalOf } from './restore/plan.js'
 export { shellQuote } from './text/shell-quote.js'
 export { CONTROL_CLASS } from './text/controls.mjs'
@@ -160,6 +126,7 @@ export { CONTROL_CLASS } from './text/controls.mjs'
 // What only the shells compose, by namespace: `sign.makePolicy`, `author.planPreset`, ...
 export * as archive from './archive/scratch-copy.js'
 export * as author from './face/author.js'
+export * as buckets from './face/buckets.js'
 export * as canary from './face/canary.js'
 export * as capture from './face/capture.js'
 export * as git from './git/index-file.js'
@@ -167,8 +134,11 @@ export * as history from './face/history.js'
 export * as limits from './report/limits.js'
 export * as manifests from './face/manifests.js'
 export * as scrub from './face/scrub.js'
+export * as sealedCache from './face/sealed-cache.js'
 export * as seals from './face/seals.js'
 export * as sign from './face/sign.js'
 export * as state from './face/state.js'
 export * as sync from './face/sync.js'
+export * as textReport from './face/text-report.js'
 export * as walk from './face/walk.js'
+export * as writeBacks from './face/write-backs.js'

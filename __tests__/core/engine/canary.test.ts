@@ -14,18 +14,10 @@ import { add, makeWorkspace, type Workspace } from '../../../__fixtures__/worksp
 import {
   type CacheArchive,
   type CacheClient,
-  canaryAnchors,
   type CanaryState,
   check,
-  cleanCanary,
   EXIT,
   loadManifest,
-  plantCanary,
-  readCanary,
-  readCanaryIfPlanted,
-  recordSurvival,
-  restoreCanaryState,
-  survivalStats,
   SwrError,
   canary
 } from '../../../src/core/index.js'
@@ -37,7 +29,7 @@ const context = { host: 'test', platform: 'linux' }
 
 beforeEach(() => {
   ws = makeWorkspace()
-  anchors = canaryAnchors({ workspace: ws.root, home: ws.home, tmp: ws.outside })
+  anchors = canary.canaryAnchors({ workspace: ws.root, home: ws.home, tmp: ws.outside })
 })
 
 afterEach(() => ws.cleanup())
@@ -55,40 +47,40 @@ describe('plant, read, clean', () => {
   it('the anchors are real paths', () => {
     const link = path.join(ws.base, 'ws-link')
     fs.symlinkSync(ws.root, link)
-    expect(canaryAnchors({ workspace: link, home: ws.home, tmp: ws.outside }).workspace).toBe(
-      ws.root
-    )
+    expect(
+      canary.canaryAnchors({ workspace: link, home: ws.home, tmp: ws.outside }).workspace
+    ).toBe(ws.root)
   })
 
   it('a planting reads back intact under the lock, is recorded, and cleans to nothing', async () => {
-    const planted = await plantCanary(cli(), plantOpts())
+    const planted = await canary.plantCanary(cli(), plantOpts())
     expect(planted.ledger.probes.length).toBeGreaterThan(0)
-    const { reading, cleaned } = await readCanary(cli(), { anchors, context, clean: true })
+    const { reading, cleaned } = await canary.readCanary(cli(), { anchors, context, clean: true })
     expect(reading.plant_id).toBe(planted.ledger.plant_id)
     expect(reading.totals).toMatchObject({ altered: 0, lost: 0 })
     expect(reading.totals.intact).toBe(planted.ledger.probes.length)
     expect(cleaned?.removed.length).toBeGreaterThan(0)
     expect(cleaned?.kept).toEqual([])
     // The reading joined the history; the ledger is gone with the probes.
-    expect(survivalStats(ws.stateDir).canary_runs).toBe(1)
-    expect(await cleanCanary(cli(), anchors)).toBeUndefined()
+    expect(canary.survivalStats(ws.stateDir).canary_runs).toBe(1)
+    expect(await canary.cleanCanary(cli(), anchors)).toBeUndefined()
   })
 
   it('a lost probe is counted; clean removes what is left and names the planting', async () => {
-    const planted = await plantCanary({ stateDir: ws.stateDir }, plantOpts())
+    const planted = await canary.plantCanary({ stateDir: ws.stateDir }, plantOpts())
     const probe = planted.ledger.probes.find(p => p.expect.type === 'file')!
     fs.rmSync(path.join(anchors.workspace, probe.path.rel))
-    const { reading } = await readCanary({ stateDir: ws.stateDir }, { anchors, context })
+    const { reading } = await canary.readCanary({ stateDir: ws.stateDir }, { anchors, context })
     expect(reading.totals.lost).toBeGreaterThan(0)
-    const cleaned = await cleanCanary({ stateDir: ws.stateDir }, anchors)
+    const cleaned = await canary.cleanCanary({ stateDir: ws.stateDir }, anchors)
     expect(cleaned?.plant_id).toBe(planted.ledger.plant_id)
   })
 
-  it('nothing planted: readCanary is a one-line error (exit 4), readCanaryIfPlanted a result', async () => {
-    const err = await readCanary(cli(), { anchors, context }).catch((e: unknown) => e)
+  it('nothing planted: canary.readCanary is a one-line error (exit 4), canary.readCanaryIfPlanted a result', async () => {
+    const err = await canary.readCanary(cli(), { anchors, context }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(SwrError)
     expect((err as SwrError).exitCode).toBe(EXIT.BAD_MANIFEST)
-    expect(await readCanaryIfPlanted(cli(), { anchors, context })).toBeUndefined()
+    expect(await canary.readCanaryIfPlanted(cli(), { anchors, context })).toBeUndefined()
   })
 
   it('a check joins the survival history', async () => {
@@ -96,9 +88,9 @@ describe('plant, read, clean', () => {
     await add(ws, 'a.txt', '--id', 'a')
     const m = loadManifest(ws.manifestFile, {})
     const { report } = await check(m, { stateDir: ws.stateDir, version: 'test' })
-    recordSurvival(ws.stateDir, report, m, context)
-    expect(survivalStats(ws.stateDir).check_runs).toBe(1)
-    expect(survivalStats(ws.stateDir).entries.map(r => r.key)).toEqual(['a'])
+    canary.recordSurvival(ws.stateDir, report, m, context)
+    expect(canary.survivalStats(ws.stateDir).check_runs).toBe(1)
+    expect(canary.survivalStats(ws.stateDir).entries.map(r => r.key)).toEqual(['a'])
   })
 })
 
@@ -135,35 +127,37 @@ describe('the canary state carried in the cache', () => {
   const target = () => path.join(ws.base, 'runner-temp', 'swr-canary-state')
 
   it('without a cache: a fresh private directory; an existing one is used as it is', async () => {
-    expect(await restoreCanaryState(target(), undefined, 'p-', ws.outside)).toEqual({
+    expect(await canary.restoreCanaryState(target(), undefined, 'p-', ws.outside)).toEqual({
       from: 'no-cache'
     })
     expect(fs.statSync(target()).mode & 0o777).toBe(0o700)
-    expect(await restoreCanaryState(target(), cacheOf([]), 'p-', ws.outside)).toEqual({
+    expect(await canary.restoreCanaryState(target(), cacheOf([]), 'p-', ws.outside)).toEqual({
       from: 'present'
     })
   })
 
   it('nothing in the cache yet: a fresh directory', async () => {
-    expect(await restoreCanaryState(target(), cacheOf(undefined), 'p-', ws.outside)).toEqual({
-      from: 'none'
-    })
+    expect(await canary.restoreCanaryState(target(), cacheOf(undefined), 'p-', ws.outside)).toEqual(
+      {
+        from: 'none'
+      }
+    )
     expect(fs.readdirSync(target())).toEqual([])
   })
 
   it('a state that proves itself is placed, and reads back as the planting it holds', async () => {
-    const planted = await plantCanary({ stateDir: ws.stateDir }, plantOpts())
+    const planted = await canary.plantCanary({ stateDir: ws.stateDir }, plantOpts())
     const members = membersOf(ws.stateDir).filter(m => !m.name.startsWith('state/locks'))
-    expect(await restoreCanaryState(target(), cacheOf(members), 'p-', ws.outside)).toEqual({
+    expect(await canary.restoreCanaryState(target(), cacheOf(members), 'p-', ws.outside)).toEqual({
       from: 'cache',
       key: 'swr-canary-v1-x-1'
     })
-    const { reading } = await readCanary({ stateDir: target() }, { anchors, context })
+    const { reading } = await canary.readCanary({ stateDir: target() }, { anchors, context })
     expect(reading.plant_id).toBe(planted.ledger.plant_id)
   })
 
   it('a ledger that does not parse is refused in scratch and never placed', async () => {
-    const source = await restoreCanaryState(
+    const source = await canary.restoreCanaryState(
       target(),
       cacheOf([
         { name: 'state/', type: 'dir', mode: 0o700 },
@@ -181,7 +175,7 @@ describe('the canary state carried in the cache', () => {
   })
 
   it('an archive holding a symlink is refused', async () => {
-    const source = await restoreCanaryState(
+    const source = await canary.restoreCanaryState(
       target(),
       cacheOf([
         { name: 'state/', type: 'dir', mode: 0o700 },

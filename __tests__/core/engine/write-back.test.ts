@@ -15,10 +15,8 @@ import {
   loadManifest,
   repairManifest,
   type RepairReport,
-  savedLine,
-  writeBack,
-  writeBackHandedOver,
-  sign
+  sign,
+  writeBacks
 } from '../../../src/core/index.js'
 import { stateKey } from '../../../src/core/cache-port.js'
 
@@ -96,7 +94,7 @@ describe("doctor's write-back: the findings of its final re-check", () => {
     const m = manifest()
     const report = await healByRecipe(m)
     const cache = directoryCache(ws.outside)
-    const done = await writeBack(
+    const done = await writeBacks.writeBack(
       m,
       report.repair.write_back.map(w => w.id),
       { client: cache, current: { findings: report.results } }
@@ -105,13 +103,17 @@ describe("doctor's write-back: the findings of its final re-check", () => {
     expect(done).toEqual({ saved: [{ id: 'model', key, outcome: 'saved' }] })
     expect(cache.saves).toEqual([path.join(ws.root, 'models/m.bin')])
     expect(fs.readFileSync(path.join(ws.outside, key), 'utf8')).toBe('weights\n')
-    expect(savedLine({ id: 'model', key, outcome: 'saved' })).toBe(`model saved as ${key}`)
+    expect(writeBacks.savedLine({ id: 'model', key, outcome: 'saved' })).toBe(
+      `model saved as ${key}`
+    )
     // Saved once: a second write-back finds it there.
-    const again = await writeBack(m, ['model'], {
+    const again = await writeBacks.writeBack(m, ['model'], {
       client: cache,
       current: { findings: report.results }
     })
-    expect('saved' in again && savedLine(again.saved[0]!)).toBe(`model already saved as ${key}`)
+    expect('saved' in again && writeBacks.savedLine(again.saved[0]!)).toBe(
+      `model already saved as ${key}`
+    )
   })
 
   it('an entry that no longer verifies is told and not saved', async () => {
@@ -121,13 +123,13 @@ describe("doctor's write-back: the findings of its final re-check", () => {
       f.id === 'model' ? { ...f, status: 'CORRUPT' as const } : f
     )
     const cache = directoryCache(ws.outside)
-    const done = await writeBack(m, ['model'], { client: cache, current: { findings } })
+    const done = await writeBacks.writeBack(m, ['model'], { client: cache, current: { findings } })
     expect(done).toEqual({
       saved: [
         { id: 'model', key: stateKey(entry(m, 'model')), outcome: 'changed', status: 'CORRUPT' }
       ]
     })
-    expect('saved' in done && savedLine(done.saved[0]!)).toBe(
+    expect('saved' in done && writeBacks.savedLine(done.saved[0]!)).toBe(
       'model no longer verifies (CORRUPT): not saved'
     )
     expect(cache.saves).toEqual([])
@@ -141,7 +143,7 @@ describe("the post step's write-back: an untrusted hand-over", () => {
     const m = manifest()
     await healByRecipe(m)
     const cache = directoryCache(ws.outside)
-    const done = await writeBackHandedOver(
+    const done = await writeBacks.writeBackHandedOver(
       m,
       { digest: m.digest, ids: ['model'] },
       { client: cache, policy: policy(m, true), reverify: reverify() }
@@ -156,7 +158,7 @@ describe("the post step's write-back: an untrusted hand-over", () => {
     await healByRecipe(m)
     fs.writeFileSync(path.join(ws.root, 'models/m.bin'), 'poisoned\n')
     const cache = directoryCache(ws.outside)
-    const done = await writeBackHandedOver(
+    const done = await writeBacks.writeBackHandedOver(
       m,
       { digest: m.digest, ids: ['model'] },
       { client: cache, policy: policy(m, true), reverify: reverify() }
@@ -171,26 +173,32 @@ describe("the post step's write-back: an untrusted hand-over", () => {
     const cache = directoryCache(ws.outside)
     const handed = { digest: m.digest, ids: ['model'] }
     const opts = { client: cache, policy: policy(m, true), reverify: reverify() }
-    expect(await writeBackHandedOver(m, { ...handed, digest: '0'.repeat(64) }, opts)).toEqual({
+    expect(
+      await writeBacks.writeBackHandedOver(m, { ...handed, digest: '0'.repeat(64) }, opts)
+    ).toEqual({
       refused: 'the manifest is not the one the main step checked'
     })
     // Without the local HMAC key the signature does not verify under require: hmac.
-    expect(await writeBackHandedOver(m, handed, { ...opts, policy: policy(m, false) })).toEqual({
+    expect(
+      await writeBacks.writeBackHandedOver(m, handed, { ...opts, policy: policy(m, false) })
+    ).toEqual({
       refused: 'the manifest does not pass the signature gate'
     })
-    expect(await writeBackHandedOver(m, { ...handed, ids: ['ssh'] }, opts)).toEqual({
+    expect(await writeBacks.writeBackHandedOver(m, { ...handed, ids: ['ssh'] }, opts)).toEqual({
       refused: 'the saved state names entries the manifest does not have'
     })
     // A parent directory swapped for a symlink to a directory outside, holding a secret.
     write(ws.outside, 'moved/m.bin', 'PRIVATE KEY', 0o600)
     fs.rmSync(path.join(ws.root, 'models'), { recursive: true })
     fs.symlinkSync(path.join(ws.outside, 'moved'), path.join(ws.root, 'models'))
-    expect(await writeBackHandedOver(m, handed, opts)).toEqual({
+    expect(await writeBacks.writeBackHandedOver(m, handed, opts)).toEqual({
       refused: 'entry model: models is a symlink'
     })
     // Nor does doctor's write-back follow it, whatever its findings say.
     const findings = [{ id: 'model', status: 'OK' } as RepairReport['results'][number]]
-    expect(await writeBack(m, ['model'], { client: cache, current: { findings } })).toEqual({
+    expect(
+      await writeBacks.writeBack(m, ['model'], { client: cache, current: { findings } })
+    ).toEqual({
       refused: 'entry model: models is a symlink'
     })
     expect(cache.saves).toEqual([])

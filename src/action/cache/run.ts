@@ -14,14 +14,13 @@ import {
   classifyError,
   escapeMarkdown,
   markdownCode,
-  restoreSealedCache,
-  saveSealedCache,
   seals,
   sign,
   state,
   walk,
   type SealedCacheOptions,
-  type SealedRestoreResult
+  type SealedRestoreResult,
+  sealedCache
 } from '../../core/index.js'
 import { CacheState } from '../constants.js'
 import * as log from '../log.js'
@@ -187,7 +186,7 @@ export async function restorePhase(
       core.setOutput('cache-primary-key', inputs.key)
       return
     }
-    const r = await restoreSealedCache({
+    const r = await sealedCache.restoreSealedCache({
       ...options(inputs, env),
       key: inputs.key,
       restoreKeys: inputs.restoreKeys,
@@ -247,7 +246,7 @@ export async function savePhase(env: NodeJS.ProcessEnv, opts: { post: boolean })
       ? await sign.identityFromSeed(inputs.signingSeed)
       : undefined
     const run = [env.GITHUB_REPOSITORY, env.GITHUB_RUN_ID, env.GITHUB_JOB].filter(Boolean).join(' ')
-    const r = await saveSealedCache({
+    const r = await sealedCache.saveSealedCache({
       ...options(inputs, env),
       key,
       signers: { hmacKey: inputs.hmacKey, identity },

@@ -5,7 +5,7 @@
  */
 import * as core from '@actions/core'
 import fs from 'node:fs'
-import { checkBucket, checkPrefix, type SealedCacheClient, UsageError } from '../../core/index.js'
+import { type SealedCacheClient, UsageError, buckets } from '../../core/index.js'
 import { downloadBounds } from '../../adapters/cache-service.js'
 import { s3Objects, s3SettingsFromEnv } from '../../adapters/s3/objects.js'
 import { s3SealedCacheClient, type S3CacheScope } from '../../adapters/s3/sealed-cache.js'
@@ -44,8 +44,8 @@ export function readS3Inputs(env: NodeJS.ProcessEnv): S3CacheInputs | undefined 
   if (region !== '' && !/^[a-z0-9-]{1,40}$/.test(region))
     throw new UsageError(`input s3-region: "${region.slice(0, 40)}" is not a region name`)
   return {
-    bucket: checkBucket(bucket, what),
-    prefix: checkPrefix(
+    bucket: buckets.checkBucket(bucket, what),
+    prefix: buckets.checkPrefix(
       core.getInput('s3-prefix').trim() || (env.SWR_CACHE_S3_PREFIX ?? '').trim(),
       'input s3-prefix'
     ),

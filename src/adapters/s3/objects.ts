@@ -14,7 +14,7 @@
 import fs from 'node:fs'
 import { Transform, type Readable } from 'node:stream'
 import type { S3Client } from '@aws-sdk/client-s3'
-import { S3Failure, type S3ObjectInfo, type S3Objects } from '../../core/index.js'
+import { type S3ObjectInfo, type S3Objects, buckets } from '../../core/index.js'
 
 export interface S3Settings {
   bucket: string
@@ -108,8 +108,8 @@ const codeText = (v: string | undefined): string =>
   (v ?? '').replace(/[^A-Za-z0-9_]/g, '').slice(0, 40)
 
 /** One line for a failed call: the bucket, what was asked, the cause. */
-export function classifyS3Error(err: unknown, shown: string, what: string): S3Failure {
-  if (err instanceof S3Failure) return err
+export function classifyS3Error(err: unknown, shown: string, what: string): buckets.S3Failure {
+  if (err instanceof buckets.S3Failure) return err
   const e = (err ?? {}) as SdkError
   // A HEAD answer has no body: the SDK then knows the status only.
   const name = /^Unknown(Error)?$/.test(codeText(e.Code || e.name))
@@ -120,19 +120,19 @@ export function classifyS3Error(err: unknown, shown: string, what: string): S3Fa
   const tries = e.$metadata?.attempts ?? 1
   const after = tries > 1 ? ` after ${tries} attempts` : ''
   if (name === 'CredentialsProviderError' || /could not load credentials/i.test(e.message ?? ''))
-    return new S3Failure(
+    return new buckets.S3Failure(
       `${shown}: ${what}: no credentials (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, web identity or an instance role)`,
       'denied'
     )
   if (DENIED.has(name) || status === 403)
-    return new S3Failure(
+    return new buckets.S3Failure(
       `${shown}: ${what}: access denied (${name || 'HTTP 403'}): the credentials may not do this here`,
       'denied'
     )
   if (name === 'NoSuchBucket')
-    return new S3Failure(`${shown}: ${what}: no such bucket`, 'no-bucket')
+    return new buckets.S3Failure(`${shown}: ${what}: no such bucket`, 'no-bucket')
   if (NETWORK.has(code) || NETWORK.has(name))
-    return new S3Failure(
+    return new buckets.S3Failure(
       `${shown}: ${what}: cannot reach the store (${code || name})${after}`,
       'network'
     )
@@ -143,13 +143,13 @@ export function classifyS3Error(err: unknown, shown: string, what: string): S3Fa
     status === 429 ||
     (status !== undefined && status >= 500)
   )
-    return new S3Failure(
+    return new buckets.S3Failure(
       `${shown}: ${what}: the store kept failing (${name || 'HTTP'}${status ? ` ${status}` : ''})${after}`,
       'throttled'
     )
   if (/region is missing/i.test(e.message ?? ''))
-    return new S3Failure(`${shown}: ${what}: no region (set AWS_REGION)`, 'other')
-  return new S3Failure(
+    return new buckets.S3Failure(`${shown}: ${what}: no region (set AWS_REGION)`, 'other')
+  return new buckets.S3Failure(
     `${shown}: ${what} failed (${name || code || 'error'}${status ? `, HTTP ${status}` : ''})`,
     'other'
   )
@@ -161,7 +161,8 @@ function bounded(body: Readable, max: number, shown: string): Readable {
   const gate = new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length
-      if (seen > max) done(new S3Failure(`${shown}: the object grew past ${max} bytes`, 'other'))
+      if (seen > max)
+        done(new buckets.S3Failure(`${shown}: the object grew past ${max} bytes`, 'other'))
       else done(null, chunk)
     }
   })
@@ -274,10 +275,10 @@ export function s3Objects(settings: S3Settings): S3Objects {
       }
       const body = r.Body as Readable | undefined
       const size = r.ContentLength ?? 0
-      if (!body) throw new S3Failure(`${shown}: GET ${key}: no body`, 'other')
+      if (!body) throw new buckets.S3Failure(`${shown}: GET ${key}: no body`, 'other')
       if (size > maxBytes) {
         body.destroy()
-        throw new S3Failure(
+        throw new buckets.S3Failure(
           `${shown}: GET ${key}: ${size} bytes, over the ${maxBytes}-byte limit`,
           'other'
         )

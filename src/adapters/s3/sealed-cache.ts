@@ -21,11 +21,10 @@ import { createHash } from 'node:crypto'
 import {
   type ArchiveCompression,
   type DownloadBounds,
-  S3Failure,
   type S3Objects,
   type SealedCacheClient,
-  SEALED_VERSION_MARKER,
-  StoreUnavailable
+  buckets,
+  sealedCache
 } from '../../core/index.js'
 
 /** The refs a run reads (its own first) and the one it writes. */
@@ -66,7 +65,7 @@ export function escapeSegment(s: string): string {
 
 export function s3SealedVersion(lines: readonly string[], compression: ArchiveCompression): string {
   return createHash('sha256')
-    .update([SEALED_VERSION_MARKER, ...lines, compression].join('|'))
+    .update([sealedCache.SEALED_VERSION_MARKER, ...lines, compression].join('|'))
     .digest('hex')
 }
 
@@ -81,7 +80,7 @@ function objectDir(
 
 /** Where the store failed, as the engine's outage (a miss that says so). */
 function unavailable(err: unknown): never {
-  if (err instanceof S3Failure) throw new StoreUnavailable(err.message)
+  if (err instanceof buckets.S3Failure) throw new sealedCache.StoreUnavailable(err.message)
   throw err
 }
 
@@ -95,7 +94,10 @@ export function s3SealedCacheClient(opts: S3SealedCacheOptions): SealedCacheClie
     bounds: opts.bounds,
     async open() {
       const got = await objects.get(name, MAX_ARCHIVE_BYTES).catch(unavailable)
-      if (!got) throw new StoreUnavailable(`${objects.shown}: the object for key ${key} went away`)
+      if (!got)
+        throw new sealedCache.StoreUnavailable(
+          `${objects.shown}: the object for key ${key} went away`
+        )
       return got.body
     }
   })
@@ -145,7 +147,7 @@ export function s3SealedCacheClient(opts: S3SealedCacheOptions): SealedCacheClie
         return await objects.putIfAbsent(name, { file: file.file, size: file.size })
       } catch (err) {
         opts.onNote?.(
-          `cache save: ${err instanceof S3Failure ? err.message : String(err).split('\n')[0]}`
+          `cache save: ${err instanceof buckets.S3Failure ? err.message : String(err).split('\n')[0]}`
         )
         return 'failed'
       }

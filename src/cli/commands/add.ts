@@ -5,7 +5,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
-  boundedLines,
   editManifest,
   EXIT,
   type ExitCode,
@@ -19,7 +18,8 @@ import {
   UsageError,
   capture as captureApi,
   manifests,
-  walk
+  walk,
+  textReport
 } from '../../core/index.js'
 import { savedLine } from '../changes.js'
 import { editSession } from '../edit.js'
@@ -156,7 +156,7 @@ export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): P
         `created ${path.relative(io.cwd, m.file) || m.file} describing ${m.workspace}\n`
       )
     io.stdout.write(
-      boundedLines(
+      textReport.boundedLines(
         added,
         ({ entry }) =>
           `added ${entry.kind} "${entry.id}" (${entry.path}, tier ${entry.tier}${describe(entry)})`,

@@ -8,19 +8,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {
-  canaryAnchors,
   type CanaryState,
-  cleanCanary,
   escapeText as e,
   EXIT,
   type ExitCode,
   loadManifest,
-  plantCanary,
-  readCanary,
-  renderCanaryText,
   UsageError,
   canary as canaryApi,
-  history as historyApi
+  history as historyApi,
+  canary
 } from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import { DEFAULT_LOCK_WAIT_S } from '../lock.js'
@@ -64,7 +60,7 @@ function anchorsFor(flags: GlobalOptions, io: CliIo): canaryApi.Anchors {
   }
   if (!fs.statSync(workspace, { throwIfNoEntry: false })?.isDirectory())
     throw new UsageError(`workspace ${workspace} is not a directory`)
-  return canaryAnchors({ workspace, home: io.home, tmp: io.env.TMPDIR || os.tmpdir() })
+  return canary.canaryAnchors({ workspace, home: io.home, tmp: io.env.TMPDIR || os.tmpdir() })
 }
 
 /** The private state directory, locked while a command changes the canary state in it. */
@@ -101,7 +97,7 @@ function describePlant(r: canaryApi.PlantResult): string {
 
 export async function canaryPlant(flags: PlantFlags, io: CliIo): Promise<ExitCode> {
   const anchors = anchorsFor(flags, io)
-  const result = await plantCanary(canaryState(io), {
+  const result = await canary.plantCanary(canaryState(io), {
     anchors,
     at: (flags.at ?? []).map(a => path.resolve(io.cwd, a)),
     volatile: flags.volatile ?? [],
@@ -119,7 +115,7 @@ export async function canaryPlant(flags: PlantFlags, io: CliIo): Promise<ExitCod
 
 export async function canaryRead(flags: ReadFlags, io: CliIo): Promise<ExitCode> {
   const anchors = anchorsFor(flags, io)
-  const { reading, cleaned } = await readCanary(canaryState(io), {
+  const { reading, cleaned } = await canary.readCanary(canaryState(io), {
     anchors,
     context: historyApi.runContext(io.env),
     history: historyLimits(io),
@@ -128,7 +124,7 @@ export async function canaryRead(flags: ReadFlags, io: CliIo): Promise<ExitCode>
   if (flags.json)
     io.stdout.write(JSON.stringify(cleaned ? { ...reading, cleaned } : reading, null, 2) + '\n')
   else if (!flags.quiet || reading.totals.altered + reading.totals.lost > 0) {
-    io.stdout.write(renderCanaryText(reading))
+    io.stdout.write(canary.renderCanaryText(reading))
     if (cleaned)
       io.stdout.write(`cleaned: ${cleaned.removed.length} removed, ${cleaned.kept.length} kept\n`)
   }
@@ -137,7 +133,7 @@ export async function canaryRead(flags: ReadFlags, io: CliIo): Promise<ExitCode>
 
 export async function canaryClean(flags: GlobalOptions, io: CliIo): Promise<ExitCode> {
   const anchors = anchorsFor(flags, io)
-  const result = await cleanCanary(canaryState(io), anchors)
+  const result = await canary.cleanCanary(canaryState(io), anchors)
   if (flags.json)
     io.stdout.write(
       JSON.stringify(

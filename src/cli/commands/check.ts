@@ -8,9 +8,9 @@ import {
   loadManifest,
   outcomeOf,
   renderCheck,
-  renderWhy,
   history,
-  walk
+  walk,
+  textReport
 } from '../../core/index.js'
 import { cliCacheClient } from '../cache.js'
 import { VERSION } from '../../version.js'
@@ -145,7 +145,7 @@ export async function whyCommand(flags: CheckFlags, io: CliIo): Promise<ExitCode
       manifest.body.entries.flatMap(e => (e.note ? [[e.id, e.note] as const] : []))
     )
     io.stdout.write(
-      renderWhy(
+      textReport.renderWhy(
         report,
         { color: useColor(io, flags.color), all: false },
         notes,

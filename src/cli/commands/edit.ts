@@ -8,8 +8,6 @@
 import type { Command } from 'commander'
 import {
   type Change,
-  checkPrefix,
-  parseS3Url,
   type Entry,
   type SealedSpec,
   editManifest,
@@ -19,7 +17,8 @@ import {
   UsageError,
   capture,
   manifests,
-  walk
+  walk,
+  buckets
 } from '../../core/index.js'
 import { exclusions } from './author/shared.js'
 import { printChanges, savedFields, savedLine } from '../changes.js'
@@ -87,8 +86,8 @@ export function entryIndex(m: OpenedManifest, id: string): number {
 
 /** `s3://BUCKET[/PREFIX]`, checked and written without a trailing slash. */
 function s3SourceUrl(v: string): string {
-  const { bucket, path } = parseS3Url(v)
-  const prefix = checkPrefix(path, `--add-source-s3 ${v.slice(0, 120)}`)
+  const { bucket, path } = buckets.parseS3Url(v)
+  const prefix = buckets.checkPrefix(path, `--add-source-s3 ${v.slice(0, 120)}`)
   return `s3://${bucket}${prefix ? `/${prefix.slice(0, -1)}` : ''}`
 }
 

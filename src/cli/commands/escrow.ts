@@ -4,19 +4,18 @@
  * An editing command: it follows the editing rules and re-signs.
  */
 import {
-  boundedLines,
   type Change,
   editManifest,
   escapeText as e,
   EXIT,
   type ExitCode,
-  fewIds,
   type FileEntry,
   type OpenedManifest,
   selectEntries,
   SwrError,
   UsageError,
-  capture
+  capture,
+  textReport
 } from '../../core/index.js'
 import { editSession } from '../edit.js'
 import type { CliIo } from '../io.js'
@@ -88,8 +87,12 @@ export async function escrowCommand(flags: EscrowFlags, io: CliIo): Promise<Exit
       ) + '\n'
     )
   } else if (!flags.quiet) {
-    io.stdout.write(`escrowed ${done.length.toLocaleString('en-US')} file(s): ${fewIds(done)}\n`)
-    io.stdout.write(boundedLines(skipped, s => `  skipped ${e(s.id)}: ${e(s.why)}`, 'skipped'))
+    io.stdout.write(
+      `escrowed ${done.length.toLocaleString('en-US')} file(s): ${textReport.fewIds(done)}\n`
+    )
+    io.stdout.write(
+      textReport.boundedLines(skipped, s => `  skipped ${e(s.id)}: ${e(s.why)}`, 'skipped')
+    )
     io.stdout.write(
       saved.signed
         ? `signed version ${saved.version}, digest ${saved.digest}\n`

@@ -9,22 +9,18 @@ import { s3Clients } from '../../adapters/s3/objects.js'
 import {
   escapeText,
   type ExitCode,
-  findingLines,
   type LoadedManifest,
   loadManifest,
   renderCheck,
-  renderCollateral,
   refusalOf,
-  renderPlan,
-  renderStep,
   repairManifest,
   type RepairMode,
-  savedLine,
-  saveS3Copies,
   UsageError,
-  writeBack,
   manifests,
-  walk
+  walk,
+  buckets,
+  textReport,
+  writeBacks
 } from '../../core/index.js'
 import { VERSION } from '../../version.js'
 import { useColor, type CliIo } from '../io.js'
@@ -112,11 +108,11 @@ async function repairLocked(
         if (flags.json || flags.quiet) return
         const damaged = before.results.filter(f => f.status !== 'OK')
         say('== check ==\n')
-        if (damaged.length > 0) say(findingLines(damaged, text).join('\n') + '\n')
+        if (damaged.length > 0) say(textReport.findingLines(damaged, text).join('\n') + '\n')
         say(
           `${before.summary.ok}/${before.summary.entries} healthy${damaged.length ? `, ${damaged.length} damaged (${before.diagnosis.signature})` : ''}\n`
         )
-        if (damaged.length > 0) say(`== plan ==\n${renderPlan(plan.waves, text)}`)
+        if (damaged.length > 0) say(`== plan ==\n${textReport.renderPlan(plan.waves, text)}`)
       },
       onGate: gate => {
         for (const w of gate.warnings) io.stderr.write(`swr: warning: ${w}\n`)
@@ -143,30 +139,30 @@ async function repairLocked(
             r.id,
             r.attempts.length > 0 ? r.attempts.map(a => a.source) : [String(r.source)]
           )
-        say(renderStep(r, text))
+        say(textReport.renderStep(r, text))
       },
       onFinal: final => say(`== re-check ==\n${renderCheck(final, { ...text, tried })}`)
     }
   })
   for (const s of report.repair.sealing ?? [])
     say(`sealed ${escapeText(s.id)}: ${s.outcome}: ${escapeText(s.detail)}\n`)
-  if (report.repair.collateral) say(renderCollateral(report.repair.collateral, text))
+  if (report.repair.collateral) say(textReport.renderCollateral(report.repair.collateral, text))
   if (cacheClient && report.repair.write_back.length > 0) {
     if (cacheReadOnly(io.env))
       say('cache: read-only mode (ACTIONS_CACHE_MODE=read): healed entries not saved\n')
     else {
       // The final re-check just verified every healed entry: its findings say how they stand.
-      const done = await writeBack(
+      const done = await writeBacks.writeBack(
         m,
         report.repair.write_back.map(w => w.id),
         { client: cacheClient, current: { findings: report.results } }
       )
       if ('refused' in done) say(`cache: ${escapeText(done.refused)}: nothing saved\n`)
-      else for (const s of done.saved) say(`cache: ${savedLine(s)}\n`)
+      else for (const s of done.saved) say(`cache: ${writeBacks.savedLine(s)}\n`)
     }
   }
   if (report.repair.write_back.length > 0) {
-    const copies = await saveS3Copies(
+    const copies = await buckets.saveS3Copies(
       m,
       report.repair.write_back.map(w => w.id),
       report.results,

@@ -1,5 +1,5 @@
 /** `swr stats`: survival per canary class, location and manifest entry, from the history. */
-import { EXIT, type ExitCode, renderStatsText, history as historyApi } from '../../core/index.js'
+import { EXIT, type ExitCode, history as historyApi, canary } from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import { stateDir, type GlobalOptions, withGlobals } from '../options.js'
 import type { Command } from 'commander'
@@ -11,7 +11,7 @@ export function statsCommand(flags: GlobalOptions, io: CliIo): ExitCode {
   if (flags.json)
     io.stdout.write(JSON.stringify({ ...stats, skipped: history.skipped }, null, 2) + '\n')
   else {
-    io.stdout.write(renderStatsText(stats))
+    io.stdout.write(canary.renderStatsText(stats))
     if (history.skipped > 0)
       io.stderr.write(`swr: ${history.skipped} unreadable history lines skipped\n`)
   }

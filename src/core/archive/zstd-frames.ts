@@ -44,7 +44,8 @@ export class ZstdFrameSplitter {
     // Bytes of a magic number not yet whole: held back until it says what kind of frame follows.
     let heldHere = 0
     const cut = (end: boolean) => {
-      if (i > start || end) pieces.push({ bytes: chunk.subarray(start, i), skip: this.skipping, end })
+      if (i > start || end)
+        pieces.push({ bytes: chunk.subarray(start, i), skip: this.skipping, end })
       start = i
     }
     while (i < chunk.length) {
@@ -77,7 +78,7 @@ export class ZstdFrameSplitter {
       case 'magic': {
         const magic = ((h[0]! | (h[1]! << 8) | (h[2]! << 16)) + h[3]! * 0x1000000) >>> 0
         if (magic === FRAME_MAGIC) return this.want('descriptor', 1, false)
-        if (((magic & SKIPPABLE_MASK) >>> 0) === SKIPPABLE_MAGIC)
+        if ((magic & SKIPPABLE_MASK) >>> 0 === SKIPPABLE_MAGIC)
           return this.want('skip-size', 4, true)
         throw new Error('not a zstd frame')
       }
