@@ -17453,7 +17453,7 @@ function compressTo(file) {
 class ChangedWhileSaved extends Error {
     member;
     constructor(member) {
-        super(`${member} changed while it was saved (its bytes no longer match the seal): not saved`);
+        super(`${member} changed while it was saved (it moved while it was read): not saved`);
         this.member = member;
         this.name = 'ChangedWhileSaved';
     }

@@ -184,7 +184,7 @@ function compressTo(file: string): Sink {
 /** A file changed while it was archived: the save is refused, naming it. */
 export class ChangedWhileSaved extends Error {
   constructor(readonly member: string) {
-    super(`${member} changed while it was saved (its bytes no longer match the seal): not saved`)
+    super(`${member} changed while it was saved (it moved while it was read): not saved`)
     this.name = 'ChangedWhileSaved'
   }
 }
