@@ -262,36 +262,10 @@ export function benchSealed(ctx, tools) {
         }
       }
     ]
-    process.stdout.write(`  ${specs.map(x => x.label).join(' / ')} (interleaved) ... `)
-    const samples = specs.map(() => [])
-    for (round = 0; round <= ctx.RUNS; round++) {
-      const order = specs.map((_, k) => (round % 2 === 0 ? k : specs.length - 1 - k))
-      for (const k of order) {
-        const sp = specs[k]
-        sp.prep()
-        // The previous run's writes reach the disk before this one is timed.
-        spawnSync('sync')
-        const res = run(sp.cmd, sp.opts)
-        const bad = sp.judge(res)
-        if (bad) {
-          log('FAILED')
-          ctx.reportFailure(sp.label, sp.cmd, res, bad)
-          ctx.failures.push(`sealed ${sp.label}: ${bad}`)
-          return out
-        }
-        if (round > 0) samples[k].push(res.ms)
-        process.stdout.write(`${round === 0 ? 'warm-up ' : ''}${sp.label} ${fmtMs(res.ms)} ms; `)
-      }
-    }
-    process.stdout.write('\n    ')
-    const [ra, rb, sa, sb] = specs.map((x, k) => ({
-      label: x.label,
-      median: ctx.median(samples[k]),
-      min: Math.min(...samples[k]),
-      max: Math.max(...samples[k]),
-      samples: samples[k],
-      interleaved: true
-    }))
+    const measured = interleave(ctx, specs, '', 'sealed', r => (round = r))
+    if (!measured) return out
+    const [ra, rb, sa, sb] = measured
+    process.stdout.write('    ')
     log([ra, rb, sa, sb].map(m => `${fmtMs(m.median)} ms`).join(' / '))
     out.measured = { restore_anchor: ra, restore: rb, save_anchor: sa, save: sb }
     const row = (what, m, anchor, anchorName, target) => {
@@ -315,7 +289,13 @@ export function benchSealed(ctx, tools) {
         1.0
       ),
       { what: '(c) @actions/cache saveCache alone', ...ctx.stat(sa) },
-      row('(d) swr cache/save: seal (index, every file hashed), sign, save', sb, sa, '(c)', 1.1)
+      row(
+        '(d) swr cache/save: each file read once (hashed, archived), sign, save',
+        sb,
+        sa,
+        '(c)',
+        1.1
+      )
     ]
     const s3 = benchS3(ctx, { fresh, swrStep, action, nm, node, row })
     if (s3) {
@@ -365,7 +345,7 @@ function startS3(dir) {
  * `tar -c | zstd` into the SDK's multipart Upload, interleaved round by round.
  */
 function benchS3(ctx, { fresh, swrStep, action, nm, node, row }) {
-  const { q, run, log, fmtMs } = ctx
+  const { q, run, log } = ctx
   const home = fresh('s3')
   const server = startS3(home)
   if (!server) {
@@ -437,35 +417,9 @@ function benchS3(ctx, { fresh, swrStep, action, nm, node, row }) {
             : `not saved: ${firstWarning(res.stdout)}`
       }
     ]
-    process.stdout.write(`  s3: ${specs.map(x => x.label).join(' / ')} (interleaved) ... `)
-    const samples = specs.map(() => [])
-    for (round = 0; round <= ctx.RUNS; round++) {
-      const order = specs.map((_, k) => (round % 2 === 0 ? k : specs.length - 1 - k))
-      for (const k of order) {
-        const sp = specs[k]
-        sp.prep()
-        spawnSync('sync')
-        const res = run(sp.cmd, sp.opts)
-        const bad = sp.judge(res)
-        if (bad) {
-          log('FAILED')
-          ctx.reportFailure(sp.label, sp.cmd, res, bad)
-          ctx.failures.push(`sealed s3 ${sp.label}: ${bad}`)
-          return undefined
-        }
-        if (round > 0) samples[k].push(res.ms)
-        process.stdout.write(`${round === 0 ? 'warm-up ' : ''}${sp.label} ${fmtMs(res.ms)} ms; `)
-      }
-    }
-    process.stdout.write('\n')
-    const [ea, eb, ga, gb] = specs.map((x, k) => ({
-      label: x.label,
-      median: ctx.median(samples[k]),
-      min: Math.min(...samples[k]),
-      max: Math.max(...samples[k]),
-      samples: samples[k],
-      interleaved: true
-    }))
+    const measured = interleave(ctx, specs, 's3: ', 'sealed s3', r => (round = r))
+    if (!measured) return undefined
+    const [ea, eb, ga, gb] = measured
     return {
       measured: { restore_anchor: ea, restore: eb, save_anchor: ga, save: gb },
       rows: [
@@ -481,6 +435,46 @@ function benchS3(ctx, { fresh, swrStep, action, nm, node, row }) {
 }
 
 /** The first warning or error line a step printed (a workflow command), for a failure message. */
+/**
+ * Run `specs` RUNS times after a warm-up, in alternating order each round (`setRound` tells the
+ * specs' `prep` which round it is), each after a `sync` of the previous run's writes. Returns
+ * each spec's median, min, max and samples, or undefined after the first failed run (reported).
+ */
+function interleave(ctx, specs, prefix, name, setRound) {
+  const { run, log, fmtMs } = ctx
+  process.stdout.write(`  ${prefix}${specs.map(x => x.label).join(' / ')} (interleaved) ... `)
+  const samples = specs.map(() => [])
+  for (let round = 0; round <= ctx.RUNS; round++) {
+    setRound(round)
+    const order = specs.map((_, k) => (round % 2 === 0 ? k : specs.length - 1 - k))
+    for (const k of order) {
+      const sp = specs[k]
+      sp.prep()
+      // The previous run's writes reach the disk before this one is timed.
+      spawnSync('sync')
+      const res = run(sp.cmd, sp.opts)
+      const bad = sp.judge(res)
+      if (bad) {
+        log('FAILED')
+        ctx.reportFailure(sp.label, sp.cmd, res, bad)
+        ctx.failures.push(`${name} ${sp.label}: ${bad}`)
+        return undefined
+      }
+      if (round > 0) samples[k].push(res.ms)
+      process.stdout.write(`${round === 0 ? 'warm-up ' : ''}${sp.label} ${fmtMs(res.ms)} ms; `)
+    }
+  }
+  process.stdout.write('\n')
+  return specs.map((x, k) => ({
+    label: x.label,
+    median: ctx.median(samples[k]),
+    min: Math.min(...samples[k]),
+    max: Math.max(...samples[k]),
+    samples: samples[k],
+    interleaved: true
+  }))
+}
+
 /** With BENCH_PHASES=1, where each save's time went, as its own line says (never a failure). */
 function phases(stdout) {
   const m = /in (\d+) ms \(([^)]*)\)/.exec(stdout)

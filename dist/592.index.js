@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(51652);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1931);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 51652:
+/***/ 1931:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -5621,8 +5621,12 @@ function linkTargets(root, records) {
 }
 /** The target of the link at `rel` below `root`; '' when it cannot be read. */
 function linkTarget(root, rel) {
+    return linkTargetAt(external_node_path_default().join(root, rel));
+}
+/** The target of the link at `abs` (readlink never follows); '' when it cannot be read. */
+function linkTargetAt(abs) {
     try {
-        return readTarget(external_node_path_default().join(root, rel));
+        return readTarget(abs);
     }
     catch {
         return '';
@@ -7086,7 +7090,7 @@ async function captureTreeStreamed(src, archiver) {
                 d.add(rel, type, Number(st.size), mode, sha256);
             }
             else if (type === TYPE.link) {
-                const target = targetOf(abs);
+                const target = linkTargetAt(abs);
                 await archiver.link(rel, target);
                 d.add(rel, type, 0, mode, target);
             }
@@ -7112,15 +7116,6 @@ async function captureTreeStreamed(src, archiver) {
     finally {
         // Once ended this stops nothing; after a refusal it frees the compressor.
         d.index.abort();
-    }
-}
-/** A link's target ('' when it cannot be read, as the other walks record it). */
-function targetOf(abs) {
-    try {
-        return readTarget(abs);
-    }
-    catch {
-        return '';
     }
 }
 
@@ -10126,28 +10121,16 @@ class ZstdFramesDecoder extends external_node_stream_.Transform {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/archive/unpack.ts
+;// CONCATENATED MODULE: ./src/core/archive/zstd.ts
 /**
- * Streaming one compressed cache archive through decompression into the tar reader, stopping the
- * download as soon as the reader refuses a member or has read the end of the archive. zstd is
- * decoded by Node's zlib where it has it (Node 22.15+/24, the Action's runtime; frame by frame), else by a `zstd`
- * binary at a fixed system path (never one found through PATH, which a workspace can prepend to).
+ * Where swr finds zstd: the system's binary at a fixed path (never one found through PATH, which
+ * a workspace can prepend to), else Node's own zstd (Node 22.15+/24), which the Node types this
+ * project builds against do not declare yet.
  */
-
-
-
-
-
-
-
 
 
 const ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd'];
-/**
- * Output chunks of 256 KiB rather than zlib's 16 KiB: a node_modules archive inflates to ~340 MB
- * of tar, and 20,000 chunks' callbacks and reads cost a third more than the decoding itself.
- */
-const CHUNK = 256 * 1024;
+/** The system's zstd binary, if it has one at a known path. */
 function zstdBinary() {
     return ZSTD_PATHS.find(p => {
         try {
@@ -10159,10 +10142,34 @@ function zstdBinary() {
         }
     });
 }
+/** Node's zstd, where this Node has it. */
+const nodeZstd = (external_node_zlib_default());
+
+;// CONCATENATED MODULE: ./src/core/archive/unpack.ts
+/**
+ * Streaming one compressed cache archive through decompression into the tar reader, stopping the
+ * download as soon as the reader refuses a member or has read the end of the archive. zstd is
+ * decoded by Node's zlib where it has it (Node 22.15+/24, the Action's runtime; frame by frame),
+ * else by the system's `zstd` binary (zstd.ts).
+ */
+
+
+
+
+
+
+
+
+
+/**
+ * Output chunks of 256 KiB rather than zlib's 16 KiB: a node_modules archive inflates to ~340 MB
+ * of tar, and 20,000 chunks' callbacks and reads cost a third more than the decoding itself.
+ */
+const CHUNK = 256 * 1024;
 function decompressor(compression) {
     if (compression === 'gzip')
         return external_node_zlib_default().createGunzip({ chunkSize: CHUNK });
-    const native = (external_node_zlib_default()).createZstdDecompress;
+    const native = nodeZstd.createZstdDecompress;
     // Node's decoder stops at a frame's end; a sealed archive has two (zstd-frames.ts).
     if (native)
         return new ZstdFramesDecoder(() => native({ chunkSize: CHUNK }));
@@ -13076,7 +13083,7 @@ function parentLinkOutside(workspace, entryPath, itself = false, real = external
             resolved = i === parts.length - 1 ? outside_links_danglingTarget(at) : undefined;
         }
         if (resolved === undefined || !inside_isInside(real, resolved))
-            return { rel: parts.slice(0, i + 1).join('/'), target: outside_links_targetOf(at) };
+            return { rel: parts.slice(0, i + 1).join('/'), target: targetOf(at) };
     }
     return undefined;
 }
@@ -13090,7 +13097,7 @@ function outside_links_danglingTarget(abs) {
     }
 }
 /** The link's target, or a word saying it changed while it was looked at. */
-function outside_links_targetOf(abs) {
+function targetOf(abs) {
     try {
         return external_node_fs_default().readlinkSync(abs);
     }
@@ -17320,10 +17327,12 @@ function inputLines(text) {
 ;// CONCATENATED MODULE: ./src/core/seal/write-archive.ts
 /**
  * Writing a sealed cache archive: a POSIX tar whose first member is the seal, then each sealed path
- * member by member from the seal's own records (a tree's index, in its order), so the archive holds
- * what the seal names and nothing else. Compressed with the system's multi-threaded zstd at a
- * fixed path (never one found through PATH), else Node's zstd, else gzip. Plain `tar` extracts it.
+ * member by member in the seal's order, so the archive holds what the seal names and nothing
+ * else. The body is written (and each tree's files read once) while the seal is made; the seal
+ * then goes in front as a compressed frame of its own. Compressed with the system's
+ * multi-threaded zstd (zstd.ts), else Node's zstd, else gzip. Plain `tar` extracts it.
  */
+
 
 
 
@@ -17334,7 +17343,6 @@ function inputLines(text) {
 
 /** The seal's name in every sealed archive: its first member. */
 const SEAL_MEMBER = '.swr-seal.json';
-const write_archive_ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd'];
 /** The tar stream goes to the compressor in buffers of this size. */
 const STAGE_BYTES = 1 << 20;
 /** Files (with header room) up to this size are read in one call into the staging buffer. */
@@ -17395,25 +17403,14 @@ function header(name, flag, size, mode, mtime, link = '') {
     rawHeader(h, name.slice(0, 99), flag, size, mode, mtime, link.slice(0, 99));
     return [...paxHeader(name, size, mtime, link), h];
 }
-function write_archive_zstdBinary() {
-    return write_archive_ZSTD_PATHS.find(p => {
-        try {
-            external_node_fs_default().accessSync(p, (external_node_fs_default()).constants.X_OK);
-            return true;
-        }
-        catch {
-            return false;
-        }
-    });
-}
 function compressTo(file) {
     const out = external_node_fs_default().createWriteStream(file, { mode: 0o600 });
     const outDone = (0,external_node_events_.once)(out, 'close');
-    const bin = write_archive_zstdBinary();
+    const bin = zstdBinary();
     if (bin) {
         const child = (0,external_node_child_process_.spawn)(bin, ['-T0', '-3', '-q', '-c'], {
             stdio: ['pipe', 'pipe', 'pipe'],
-            env: {}
+            env: toolEnv()
         });
         let err = '';
         child.stderr.on('data', (c) => (err = (err + c.toString('utf8')).slice(-400)));
@@ -17435,7 +17432,7 @@ function compressTo(file) {
             }
         };
     }
-    const native = (external_node_zlib_default()).createZstdCompress;
+    const native = nodeZstd.createZstdCompress;
     const z = native ? native() : external_node_zlib_default().createGzip({ level: 6 });
     z.pipe(out);
     const failed = new Promise((_, reject) => z.on('error', reject));
@@ -17604,9 +17601,6 @@ class ArchiveBody {
     static open(file, at) {
         return new ArchiveBody(compressTo(file), at);
     }
-    get compression() {
-        return this.sink.compression;
-    }
     /** Run `step`, turning a stopped compressor into the compressor's own error. */
     async guard(step) {
         try {
@@ -17694,7 +17688,7 @@ async function writeSource(t, s) {
                 else if (r.type === 'l')
                     await t.member(name, '2', 0, 0o777, r.extra ?? '');
                 else if (r.type === 'f') {
-                    const got = await t.file(name, external_node_path_default().join(s.abs, r.rel), r.size, r.mode);
+                    const got = await t.file(name, fsPath(`${s.abs}/${r.rel}`), r.size, r.mode);
                     if (r.extra !== undefined && got.sha256 !== r.extra)
                         throw new ChangedWhileSaved(name);
                 }
@@ -17712,14 +17706,20 @@ function sealFrame(seal, compression, mtime) {
     ]);
     if (compression === 'gzip')
         return external_node_zlib_default().gzipSync(member, { level: 6 });
-    const bin = write_archive_zstdBinary();
+    const bin = zstdBinary();
     if (bin) {
-        const r = (0,external_node_child_process_.spawnSync)(bin, ['-3', '-q', '-c'], { input: member, env: {}, maxBuffer: 1 << 30 });
+        // A seal is at most a few tens of MiB: a zstd that takes a minute over it is stuck.
+        const r = (0,external_node_child_process_.spawnSync)(bin, ['-3', '-q', '-c'], {
+            input: member,
+            env: toolEnv(),
+            maxBuffer: 1 << 30,
+            timeout: 60_000
+        });
         if (r.status === 0)
             return r.stdout;
-        throw new Error(r.stderr.toString('utf8').trim().split('\n').pop() || 'zstd failed');
+        throw new Error(r.error?.message ?? (r.stderr.toString('utf8').trim().split('\n').pop() || 'zstd failed'));
     }
-    const native = (external_node_zlib_default()).zstdCompressSync;
+    const native = nodeZstd.zstdCompressSync;
     if (!native)
         throw new Error('zstd: neither the system nor Node has it');
     return native(member);

@@ -1,11 +1,10 @@
 /**
  * Streaming one compressed cache archive through decompression into the tar reader, stopping the
  * download as soon as the reader refuses a member or has read the end of the archive. zstd is
- * decoded by Node's zlib where it has it (Node 22.15+/24, the Action's runtime; frame by frame), else by a `zstd`
- * binary at a fixed system path (never one found through PATH, which a workspace can prepend to).
+ * decoded by Node's zlib where it has it (Node 22.15+/24, the Action's runtime; frame by frame),
+ * else by the system's `zstd` binary (zstd.ts).
  */
 import { spawn } from 'node:child_process'
-import fs from 'node:fs'
 import { Duplex, type Readable } from 'node:stream'
 import zlib from 'node:zlib'
 import { type ArchiveCompression, DEFAULT_STALL_MS, type DownloadBounds } from '../cache-port.js'
@@ -13,12 +12,7 @@ import { toolEnv } from '../exec/child-env.js'
 import { Rejected } from './rejected.js'
 import { TarReader, type TarHandlers } from './tar-reader.js'
 import { ZstdFramesDecoder } from './zstd-frames.js'
-
-const ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd']
-
-type ZlibWithZstd = typeof zlib & {
-  createZstdDecompress?: (opts?: { chunkSize?: number }) => Duplex
-}
+import { nodeZstd, zstdBinary } from './zstd.js'
 
 /**
  * Output chunks of 256 KiB rather than zlib's 16 KiB: a node_modules archive inflates to ~340 MB
@@ -26,20 +20,9 @@ type ZlibWithZstd = typeof zlib & {
  */
 const CHUNK = 256 * 1024
 
-function zstdBinary(): string | undefined {
-  return ZSTD_PATHS.find(p => {
-    try {
-      fs.accessSync(p, fs.constants.X_OK)
-      return true
-    } catch {
-      return false
-    }
-  })
-}
-
 function decompressor(compression: ArchiveCompression): Duplex {
   if (compression === 'gzip') return zlib.createGunzip({ chunkSize: CHUNK })
-  const native = (zlib as ZlibWithZstd).createZstdDecompress
+  const native = nodeZstd.createZstdDecompress
   // Node's decoder stops at a frame's end; a sealed archive has two (zstd-frames.ts).
   if (native) return new ZstdFramesDecoder(() => native({ chunkSize: CHUNK }))
   const bin = zstdBinary()

@@ -8,12 +8,12 @@
 import { createHash } from 'node:crypto'
 import type fs from 'node:fs'
 import { UsageError } from '../errors.js'
-import { readTarget, shownName } from '../walk/byte-names.mjs'
+import { shownName } from '../walk/byte-names.mjs'
 import { ignoreMatcher } from '../walk/ignore-rules.js'
 import { indexLine } from '../walk/index-line.mjs'
 import { specialDigestOf, specialKindAt } from '../walk/specials.js'
 import { IndexWriter } from '../walk/tree-index.js'
-import { updateLines } from '../walk/walk.js'
+import { linkTargetAt, updateLines } from '../walk/walk.js'
 import {
   contentLine,
   eachChild,
@@ -116,7 +116,7 @@ export async function captureTreeStreamed(
         const sha256 = await archiver.file(rel, abs, st)
         d.add(rel, type, Number(st.size), mode, sha256)
       } else if (type === TYPE.link) {
-        const target = targetOf(abs)
+        const target = linkTargetAt(abs)
         await archiver.link(rel, target)
         d.add(rel, type, 0, mode, target)
       } else if (type === TYPE.dir) {
@@ -139,14 +139,5 @@ export async function captureTreeStreamed(
   } finally {
     // Once ended this stops nothing; after a refusal it frees the compressor.
     d.index.abort()
-  }
-}
-
-/** A link's target ('' when it cannot be read, as the other walks record it). */
-function targetOf(abs: string): string {
-  try {
-    return readTarget(abs)
-  } catch {
-    return ''
   }
 }

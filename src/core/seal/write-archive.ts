@@ -1,13 +1,13 @@
 /**
  * Writing a sealed cache archive: a POSIX tar whose first member is the seal, then each sealed path
- * member by member from the seal's own records (a tree's index, in its order), so the archive holds
- * what the seal names and nothing else. Compressed with the system's multi-threaded zstd at a
- * fixed path (never one found through PATH), else Node's zstd, else gzip. Plain `tar` extracts it.
+ * member by member in the seal's order, so the archive holds what the seal names and nothing
+ * else. The body is written (and each tree's files read once) while the seal is made; the seal
+ * then goes in front as a compressed frame of its own. Compressed with the system's
+ * multi-threaded zstd (zstd.ts), else Node's zstd, else gzip. Plain `tar` extracts it.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import crypto, { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import path from 'node:path'
 import type { Writable } from 'node:stream'
 import { once } from 'node:events'
 import zlib from 'node:zlib'
@@ -17,11 +17,12 @@ import type { IndexRecord } from '../walk/tree-index.js'
 import type { TreeArchiver } from '../capture/tree-stream.js'
 import { fsPath } from '../walk/byte-names.mjs'
 import { sameState } from '../capture/steady.js'
+import { toolEnv } from '../exec/child-env.js'
+import { nodeZstd, zstdBinary } from '../archive/zstd.js'
 
 /** The seal's name in every sealed archive: its first member. */
 export const SEAL_MEMBER = '.swr-seal.json'
 
-const ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd']
 /** The tar stream goes to the compressor in buffers of this size. */
 const STAGE_BYTES = 1 << 20
 /** Files (with header room) up to this size are read in one call into the staging buffer. */
@@ -37,8 +38,6 @@ export interface ArchiveSource {
   entry: Entry
   /** A tree's index records. */
   records?: readonly IndexRecord[] | undefined
-  /** A tree's hard links: each later name (relative to the tree) and the earlier name it shares an inode with. */
-  links?: ReadonlyMap<string, string> | undefined
 }
 
 function paxRecord(k: string, v: string): string {
@@ -111,22 +110,6 @@ function header(
   return [...paxHeader(name, size, mtime, link), h]
 }
 
-function zstdBinary(): string | undefined {
-  return ZSTD_PATHS.find(p => {
-    try {
-      fs.accessSync(p, fs.constants.X_OK)
-      return true
-    } catch {
-      return false
-    }
-  })
-}
-
-type ZlibWithZstd = typeof zlib & {
-  createZstdCompress?: () => import('node:stream').Duplex
-  zstdCompressSync?: (b: Buffer) => Buffer
-}
-
 interface Sink {
   input: Writable
   compression: ArchiveCompression
@@ -142,7 +125,7 @@ function compressTo(file: string): Sink {
   if (bin) {
     const child = spawn(bin, ['-T0', '-3', '-q', '-c'], {
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: {}
+      env: toolEnv()
     })
     let err = ''
     child.stderr.on('data', (c: Buffer) => (err = (err + c.toString('utf8')).slice(-400)))
@@ -166,7 +149,7 @@ function compressTo(file: string): Sink {
       }
     }
   }
-  const native = (zlib as ZlibWithZstd).createZstdCompress
+  const native = nodeZstd.createZstdCompress
   const z = native ? native() : zlib.createGzip({ level: 6 })
   z.pipe(out)
   const failed = new Promise<void>((_, reject) => z.on('error', reject))
@@ -343,10 +326,6 @@ export class ArchiveBody {
     return new ArchiveBody(compressTo(file), at)
   }
 
-  get compression(): ArchiveCompression {
-    return this.sink.compression
-  }
-
   /** Run `step`, turning a stopped compressor into the compressor's own error. */
   private async guard<T>(step: () => Promise<T>): Promise<T> {
     try {
@@ -435,7 +414,7 @@ async function writeSource(t: TarWriter, s: ArchiveSource): Promise<void> {
         if (r.type === 'd') await t.member(`${name}/`, '5', 0, r.mode)
         else if (r.type === 'l') await t.member(name, '2', 0, 0o777, r.extra ?? '')
         else if (r.type === 'f') {
-          const got = await t.file(name, path.join(s.abs, r.rel), r.size, r.mode)
+          const got = await t.file(name, fsPath(`${s.abs}/${r.rel}`), r.size, r.mode)
           if (r.extra !== undefined && got.sha256 !== r.extra) throw new ChangedWhileSaved(name)
         }
       }
@@ -454,11 +433,19 @@ function sealFrame(seal: Buffer, compression: ArchiveCompression, mtime: number)
   if (compression === 'gzip') return zlib.gzipSync(member, { level: 6 })
   const bin = zstdBinary()
   if (bin) {
-    const r = spawnSync(bin, ['-3', '-q', '-c'], { input: member, env: {}, maxBuffer: 1 << 30 })
+    // A seal is at most a few tens of MiB: a zstd that takes a minute over it is stuck.
+    const r = spawnSync(bin, ['-3', '-q', '-c'], {
+      input: member,
+      env: toolEnv(),
+      maxBuffer: 1 << 30,
+      timeout: 60_000
+    })
     if (r.status === 0) return r.stdout
-    throw new Error(r.stderr.toString('utf8').trim().split('\n').pop() || 'zstd failed')
+    throw new Error(
+      r.error?.message ?? (r.stderr.toString('utf8').trim().split('\n').pop() || 'zstd failed')
+    )
   }
-  const native = (zlib as ZlibWithZstd).zstdCompressSync
+  const native = nodeZstd.zstdCompressSync
   if (!native) throw new Error('zstd: neither the system nor Node has it')
   return native(member)
 }

@@ -150,8 +150,13 @@ export function linkTargets(root: string, records: readonly WalkRecord[]): (stri
 
 /** The target of the link at `rel` below `root`; '' when it cannot be read. */
 function linkTarget(root: string, rel: string): string {
+  return linkTargetAt(path.join(root, rel))
+}
+
+/** The target of the link at `abs` (readlink never follows); '' when it cannot be read. */
+export function linkTargetAt(abs: string): string {
   try {
-    return readTarget(path.join(root, rel))
+    return readTarget(abs)
   } catch {
     return ''
   }
