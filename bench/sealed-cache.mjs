@@ -30,7 +30,7 @@ const HMAC = 'b3'.repeat(32)
  * The action's bundle (dist/index.js, its chunks and workers, dist/cache/ starters) copied once,
  * so a rebuild during the run cannot change it. Returns the starter paths.
  */
-function snapshotAction(root, into) {
+export function snapshotAction(root, into) {
   const dist = path.join(root, 'dist')
   fs.rmSync(into, { recursive: true, force: true })
   fs.mkdirSync(path.join(into, 'cache'), { recursive: true })
@@ -51,7 +51,7 @@ function snapshotAction(root, into) {
  * The Node both sides run on: the Action's runtime, Node 24, when scripts/ensure-node24.mjs fetched
  * it (it decodes zstd in-process, as on a runner), else this Node.
  */
-function stepNode(root) {
+export function stepNode(root) {
   const bin = path.join(
     root,
     '.cache',
@@ -68,7 +68,7 @@ function stepNode(root) {
 }
 
 /** A GITHUB_OUTPUT file's values (`name<<DELIMITER` blocks and `name=value` lines). */
-function outputs(file) {
+export function outputs(file) {
   const out = {}
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''
   for (const m of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) out[m[1]] = m[3]
@@ -77,7 +77,7 @@ function outputs(file) {
 }
 
 /** The runner's environment for one step of `action` (its INPUT_* with their defaults). */
-function stepEnv(base, dir, inputs) {
+export function stepEnv(base, dir, inputs) {
   const files = {
     GITHUB_OUTPUT: path.join(dir, 'output'),
     GITHUB_STATE: path.join(dir, 'state'),

@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1931);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(14785);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 1931:
+/***/ 14785:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2937,6 +2937,18 @@ function readIndex(file, ref) {
  * size, inflated size (the inflate stops at the budget) and line count, all from the entry count.
  */
 function tree_index_parseIndex(bytes, ref) {
+    const text = inflateIndex(bytes, ref);
+    if (!text)
+        return undefined;
+    const out = [];
+    const ok = eachIndexLine(text, ref.entries, (rel, type, mode, size, extra) => out.push({ rel, type, mode, size, extra }));
+    return ok ? out : undefined;
+}
+/**
+ * An index's text, checked against `ref` and bounded before anything is inflated (its compressed
+ * size and digest, then at most its budget inflated); undefined when altered or unreadable.
+ */
+function inflateIndex(bytes, ref) {
     try {
         const budget = indexBudget(ref.entries);
         if (bytes.length > budget)
@@ -2944,20 +2956,113 @@ function tree_index_parseIndex(bytes, ref) {
         if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== ref.sha256)
             return undefined;
         const inflated = Math.min(budget, SLACK_BYTES + bytes.length * MAX_RATIO);
-        const text = (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength: inflated }).toString('utf8');
-        const lines = text.split('\n', ref.entries + 3).filter(Boolean);
-        if (lines[0] !== HEADER || lines.length !== ref.entries + 1)
-            return undefined;
-        if (lines.some(l => l.length > MAX_LINE_BYTES))
-            return undefined;
-        return lines.slice(1).map(line => {
-            const [rel, type, mode, size, extra] = JSON.parse(line);
-            return { rel, type, mode, size, extra: extra ?? undefined };
-        });
+        return (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength: inflated });
     }
     catch {
         return undefined;
     }
+}
+/**
+ * Each record of an inflated index, in order, without holding its lines: false when the text is
+ * not an index of exactly `entries` records (header, count, line bound). A plain line (no
+ * backslash: nothing escaped, so no quote inside a string) is read from its bytes, each name a
+ * string of its own (a piece of a line string would keep the whole line alive); any other line
+ * goes through JSON.parse.
+ */
+function eachIndexLine(text, entries, fn) {
+    let at = 0;
+    let lines = 0;
+    let backslash = text.indexOf(92);
+    try {
+        while (at < text.length) {
+            let end = text.indexOf(10, at);
+            if (end < 0)
+                end = text.length;
+            if (end - at > MAX_LINE_BYTES)
+                return false;
+            if (end > at) {
+                if (lines === 0) {
+                    if (text.toString('utf8', at, end) !== HEADER)
+                        return false;
+                }
+                else if (lines > entries)
+                    return false;
+                else {
+                    if (backslash >= 0 && backslash < at)
+                        backslash = text.indexOf(92, at);
+                    const plain = backslash < 0 || backslash >= end;
+                    if (!plain || !plainLine(text, at, end, fn))
+                        jsonLine(text.toString('utf8', at, end), fn);
+                }
+                lines++;
+            }
+            at = end + 1;
+        }
+    }
+    catch {
+        return false;
+    }
+    return lines === entries + 1;
+}
+const QUOTE = 34;
+const COMMA = 44;
+/** `["rel","t",mode,size,null]` or `...,size,"extra"]` read in place; false for any other shape. */
+function plainLine(b, at, end, fn) {
+    if (b[at] !== 91 || b[at + 1] !== QUOTE || b[end - 1] !== 93)
+        return false;
+    const relEnd = b.indexOf(QUOTE, at + 2);
+    if (relEnd < 0 || relEnd + 6 > end || b[relEnd + 1] !== COMMA || b[relEnd + 2] !== QUOTE)
+        return false;
+    const type = b[relEnd + 3] ?? 0;
+    if (type < 97 || type > 122 || b[relEnd + 4] !== QUOTE || b[relEnd + 5] !== COMMA)
+        return false;
+    const mode = digits(b, relEnd + 6, end);
+    if (!mode)
+        return false;
+    const size = digits(b, mode.next, end);
+    if (!size)
+        return false;
+    let extra;
+    const x = size.next;
+    if (end - x === 5 && b.toString('latin1', x, end - 1) === 'null')
+        extra = undefined;
+    else if (b[x] === QUOTE && b[end - 2] === QUOTE && end - x >= 3) {
+        if (b.indexOf(QUOTE, x + 1) !== end - 2)
+            return false;
+        extra = b.toString('utf8', x + 1, end - 2);
+    }
+    else
+        return false;
+    // JSON escapes every control character: a raw one makes the line no JSON at all.
+    if (hasControl(b, at + 2, relEnd) || (extra !== undefined && hasControl(b, x, end)))
+        return false;
+    const rel = b.toString('utf8', at + 2, relEnd);
+    fn(rel, String.fromCharCode(type), mode.value, size.value, extra);
+    return true;
+}
+function hasControl(b, from, to) {
+    for (let i = from; i < to; i++)
+        if ((b[i] ?? 0) < 32)
+            return true;
+    return false;
+}
+/** A run of 1-16 digits ending in a comma (no sign, no leading zero but "0"); undefined else. */
+function digits(b, at, end) {
+    let value = 0;
+    let i = at;
+    for (; i < end && i - at < 16; i++) {
+        const c = b[i] ?? 0;
+        if (c < 48 || c > 57)
+            break;
+        value = value * 10 + (c - 48);
+    }
+    if (i === at || b[i] !== COMMA || (b[at] === 48 && i - at > 1))
+        return undefined;
+    return { value, next: i + 1 };
+}
+function jsonLine(line, fn) {
+    const [rel, type, mode, size, extra] = JSON.parse(line);
+    fn(rel, type, mode, size, extra ?? undefined);
 }
 /** Name what differs between the recorded index and what the walk found now. */
 function diffIndex(recorded, now, nowExtra) {
@@ -3026,6 +3131,120 @@ function diffIndex(recorded, now, nowExtra) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/walk/index-table.ts
+
+const TYPES = ['f', 'd', 'l', 'o'];
+const HEX64 = /^[0-9a-f]{64}$/;
+const TAKEN = 1;
+const DIGEST = 2;
+class IndexTable {
+    count;
+    slots = new Map();
+    types;
+    modes;
+    sizes;
+    /** A file's sha256, when it is one (32 bytes a slot). */
+    digests;
+    /** Every other extra: link targets, special kinds, a file's extra that is no sha256. */
+    extras = new Map();
+    /** Per slot: TAKEN once a member took it, DIGEST when `digests` holds its sha256. */
+    flags;
+    filled = 0;
+    /** The recorded bytes of every file. */
+    totalBytes = 0;
+    constructor(count) {
+        this.count = count;
+        this.types = new Uint8Array(count);
+        this.modes = new Uint32Array(count);
+        this.sizes = new Float64Array(count);
+        this.digests = Buffer.alloc(count * 32);
+        this.flags = new Uint8Array(count);
+    }
+    static fromRecords(records) {
+        const t = new IndexTable(records.length);
+        for (const r of records)
+            t.add(r.rel, r.type, r.mode, r.size, r.extra);
+        return t;
+    }
+    /**
+     * The table of an index's compressed bytes, checked against `ref` (digest, bounds, count) as
+     * parseIndex checks them; undefined when they do not hold.
+     */
+    static fromIndex(bytes, ref) {
+        const text = inflateIndex(bytes, ref);
+        if (!text)
+            return undefined;
+        const t = new IndexTable(ref.entries);
+        const ok = eachIndexLine(text, ref.entries, (rel, type, mode, size, extra) => t.add(rel, type, mode, size, extra));
+        return ok && t.filled === ref.entries ? t : undefined;
+    }
+    add(rel, type, mode, size, extra) {
+        const slot = this.filled++;
+        // A name twice is one record: the later one wins, as a Map of records let it.
+        this.slots.set(rel, slot);
+        const code = TYPES.indexOf(type);
+        this.types[slot] = code < 0 ? 255 : code;
+        if (code < 0)
+            this.extras.set(-1 - slot, type);
+        this.modes[slot] = mode;
+        this.sizes[slot] = size;
+        if (type === 'f')
+            this.totalBytes += size;
+        if (extra === undefined)
+            return;
+        if (type === 'f' && HEX64.test(extra)) {
+            this.digests.write(extra, slot * 32, 32, 'hex');
+            this.flags[slot] = DIGEST;
+        }
+        else
+            this.extras.set(slot, extra);
+    }
+    /** The slot recorded for `rel`, or -1. */
+    slotOf(rel) {
+        return this.slots.get(rel) ?? -1;
+    }
+    typeOf(slot) {
+        const code = this.types[slot] ?? 255;
+        return TYPES[code] ?? (this.extras.get(-1 - slot) ?? '?');
+    }
+    modeOf(slot) {
+        return this.modes[slot] ?? 0;
+    }
+    sizeOf(slot) {
+        return this.sizes[slot] ?? 0;
+    }
+    /** A file's sha256 (hex), a link's target or a special file's kind; undefined for none. */
+    extraOf(slot) {
+        if (((this.flags[slot] ?? 0) & DIGEST) === 0)
+            return this.extras.get(slot);
+        return this.digests.toString('hex', slot * 32, slot * 32 + 32);
+    }
+    /** Take `slot` for a member: false when a member took it already. */
+    take(slot) {
+        const f = this.flags[slot] ?? 0;
+        if ((f & TAKEN) !== 0)
+            return false;
+        this.flags[slot] = f | TAKEN;
+        return true;
+    }
+    isTaken(slot) {
+        return ((this.flags[slot] ?? 0) & TAKEN) !== 0;
+    }
+    /** The names recorded and never taken, in record order; at most `limit` of them, and how many. */
+    untaken(limit) {
+        const names = [];
+        let count = 0;
+        for (const [rel, slot] of this.slots) {
+            if (this.isTaken(slot))
+                continue;
+            count++;
+            if (names.length < limit)
+                names.push(rel);
+        }
+        return { names, count };
+    }
+}
+
 // EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/ucs2length.js
 var ucs2length = __webpack_require__(36214);
 // EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/equal.js
@@ -3049,6 +3268,8 @@ const validate = validate20;/* harmony default export */ const seal_validator = 
  * bounded, parsed strictly, checked against schema/seal-v1.schema.json and the rules below, and it
  * can only ever describe files (never a recipe, a smoke command or an environment).
  */
+
+
 
 
 
@@ -3127,16 +3348,63 @@ function ruleProblem(doc) {
 function seal_inflateIndexes(seal) {
     if (seal.inflated)
         return seal;
-    for (const [i, p] of seal.doc.body.paths.entries()) {
-        if (p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined)
-            continue;
-        const records = tree_index_parseIndex(Buffer.from(p.index, 'base64'), p.entry.expect.index);
-        if (!records)
-            throw new rejected_Rejected(`seal paths[${i}].index does not match its recorded digest`);
-        seal.records[i] = records;
-    }
+    for (const i of seal.doc.body.paths.keys())
+        recordsOf(seal, i);
     seal.inflated = true;
     return seal;
+}
+/** Path i's index bytes and the reference they must match, or undefined for a path without one. */
+function indexOf(seal, i) {
+    const p = seal.doc.body.paths[i];
+    if (!p || p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined)
+        return undefined;
+    return { bytes: Buffer.from(p.index, 'base64'), ref: p.entry.expect.index };
+}
+function badIndex(i) {
+    return new rejected_Rejected(`seal paths[${i}].index does not match its recorded digest`);
+}
+/** Path i's index records, decoded once (bounded as inflateIndexes says); undefined for none. */
+function recordsOf(seal, i) {
+    const have = seal.records[i];
+    if (have)
+        return have;
+    const index = indexOf(seal, i);
+    if (!index)
+        return undefined;
+    const records = tree_index_parseIndex(index.bytes, index.ref);
+    if (!records)
+        throw badIndex(i);
+    seal.records[i] = records;
+    return records;
+}
+/**
+ * Each tree's index checked against its recorded digest and compressed bound, nothing inflated:
+ * a judged seal whose index does not hold is refused before it is used, even by a lookup.
+ */
+function checkIndexDigests(seal) {
+    for (const i of seal.doc.body.paths.keys()) {
+        const index = indexOf(seal, i);
+        if (!index)
+            continue;
+        const sum = (0,external_node_crypto_.createHash)('sha256').update(index.bytes).digest('hex');
+        if (index.bytes.length > indexBudget(index.ref.entries) || sum !== index.ref.sha256)
+            throw badIndex(i);
+    }
+    return seal;
+}
+/**
+ * Path i's index as a table to extract against, straight from the seal's bytes (no records:
+ * a 300,000-file tree's records cost ~300 bytes each); undefined for a path without one.
+ */
+function indexTableOf(seal, i) {
+    const index = indexOf(seal, i);
+    if (!index)
+        return undefined;
+    const have = seal.records[i];
+    const table = have ? IndexTable.fromRecords(have) : IndexTable.fromIndex(index.bytes, index.ref);
+    if (!table)
+        throw badIndex(i);
+    return table;
 }
 /** Parse untrusted seal bytes and decode its indexes (for a seal judged already, or not judged). */
 function seal_parseSeal(bytes) {
@@ -6495,7 +6763,7 @@ function unpackWalk(top, results, topShas) {
         if (!r || r.count === 0)
             return;
         const hex = Buffer.concat(r.shas).toString('latin1');
-        recordsOf(Buffer.concat(r.meta), Buffer.concat(r.stamp), r.count).forEach((record, i) => {
+        walk_workers_recordsOf(Buffer.concat(r.meta), Buffer.concat(r.stamp), r.count).forEach((record, i) => {
             records.push(record);
             const sha = hex.slice(i * 64, i * 64 + 64);
             shas.push(sha === NO_SHA ? undefined : sha);
@@ -6508,7 +6776,7 @@ function unpackWalk(top, results, topShas) {
  * with its path, which holds no NUL, and its other fields hold neither NUL nor LF, so the lines
  * read back unambiguously whatever the names hold.
  */
-function recordsOf(meta, stamp, count) {
+function walk_workers_recordsOf(meta, stamp, count) {
     const out = [];
     let m = 0;
     let t = 0;
@@ -9190,12 +9458,14 @@ class EntryExtractor {
     prefix;
     dest;
     want;
-    records;
+    /** The signed index: what each member must be, and which were taken (no per-member map). */
+    table;
     ignored;
+    /** Names taken, where no index does it (and the root). */
     seen = new Set();
     links = new Set();
+    /** Without an index: each extracted file's sha256 and size, for a hard link to it. */
     fileHashes = new Map();
-    /** Each extracted file's size, so a hard link's copy counts towards the bytes written. */
     fileSizes = new Map();
     masked = 0;
     linked = 0;
@@ -9217,14 +9487,13 @@ class EntryExtractor {
         this.dest = dest;
         this.want = want;
         if (want.kind === 'indexed') {
-            this.records = new Map(want.records.map(r => [r.rel, r]));
+            this.table = want.table;
             // No rules, no matcher: a 60,000-member tree would call one for every prefix of every name.
             this.ignored = want.ignore.length > 0 ? ignore_rules_ignoreMatcher(want.ignore) : undefined;
-            const total = want.records.reduce((n, r) => n + r.size, 0);
             // Ignored members are skipped unwritten; they may not outgrow the tree itself.
-            this.maxSkipped = Math.max(64 * 1024 * 1024, Math.ceil(total / 10));
-            this.maxMembers =
-                want.records.length + 1 + Math.max(1024, Math.ceil(want.records.length / 10));
+            this.maxSkipped = Math.max(64 * 1024 * 1024, Math.ceil(want.table.totalBytes / 10));
+            const n = want.table.count;
+            this.maxMembers = n + 1 + Math.max(1024, Math.ceil(n / 10));
         }
         else {
             this.maxSkipped = 0;
@@ -9239,17 +9508,15 @@ class EntryExtractor {
             throw new rejected_Rejected(`${flagName(m.flag)} member: ${shown(m.name)}`);
         if (m.type === 'hardlink')
             this.linkTarget(m);
-        if (this.records && this.isIgnored(rel)) {
+        if (this.table && this.isIgnored(rel)) {
             this.skippedBytes += m.size;
             if (this.skippedBytes > this.maxSkipped)
                 throw new rejected_Rejected(`ignored members over ${this.maxSkipped} bytes`);
             return undefined;
         }
-        if (this.seen.has(rel))
-            throw new rejected_Rejected(`duplicate member: ${shown(m.name)}`);
+        const slot = this.take(rel, m.name);
         this.throughLink(rel, m.name);
-        this.seen.add(rel);
-        const at = { rel, abs: rel === '' ? this.dest : external_node_path_default().join(this.dest, rel) };
+        const at = { rel, abs: rel === '' ? this.dest : external_node_path_default().join(this.dest, rel), slot };
         this.checkShape(at, m);
         switch (m.type) {
             case 'dir':
@@ -9267,7 +9534,18 @@ class EntryExtractor {
      * that can choose what it reads (git) need not read it at all.
      */
     skips(name) {
-        return this.records !== undefined && this.isIgnored(this.relOf(name));
+        return this.table !== undefined && this.isIgnored(this.relOf(name));
+    }
+    /** The member's index slot (-1 without one), refusing a name that came before. */
+    take(rel, name) {
+        const slot = rel !== '' && this.table ? this.table.slotOf(rel) : -1;
+        const again = slot >= 0 ? !this.table?.take(slot) : this.seen.has(rel);
+        if (again)
+            throw new rejected_Rejected(`duplicate member: ${shown(name)}`);
+        // An extra name is refused by checkShape; only the root and unindexed names are kept here.
+        if (slot < 0 && (rel === '' || !this.table))
+            this.seen.add(rel);
+        return slot;
     }
     /** Without a signed mode to match, the archive's mode loses its dangerous bits. */
     unsignedMode(m) {
@@ -9290,10 +9568,10 @@ class EntryExtractor {
     }
     /** After the archive ended: everything recorded arrived; directory modes applied last. */
     finish() {
-        if (this.records) {
-            const missing = [...this.records.keys()].filter(r => !this.seen.has(r));
-            if (missing.length > 0)
-                throw new rejected_Rejected(`${missing.length} missing: ${missing.slice(0, LIST).map(shown).join(', ')}${missing.length > LIST ? ', …' : ''}`);
+        if (this.table) {
+            const missing = this.table.untaken(LIST);
+            if (missing.count > 0)
+                throw new rejected_Rejected(`${missing.count} missing: ${missing.names.map(shown).join(', ')}${missing.count > LIST ? ', …' : ''}`);
         }
         else if (!this.seen.has('')) {
             throw new rejected_Rejected('the archive does not hold the entry');
@@ -9373,17 +9651,19 @@ class EntryExtractor {
                 throw new rejected_Rejected(`the tree's root is a ${m.type} in the archive`);
             return;
         }
-        const r = this.records?.get(at.rel);
-        if (!r)
+        const t = this.table;
+        if (!t || at.slot < 0)
             throw new rejected_Rejected(`extra ${m.type === 'dir' ? 'directory' : m.type}: ${shown(at.rel)}`);
         const type = m.type === 'dir' ? 'd' : m.type === 'symlink' ? 'l' : 'f';
-        if (type !== r.type)
-            throw new rejected_Rejected(`${shown(at.rel)}: ${m.type} in the archive, recorded as type ${r.type}`);
-        if (type === 'f' && m.type === 'file' && m.size !== r.size)
-            throw new rejected_Rejected(`${shown(at.rel)}: size ${m.size}, recorded ${r.size}`);
-        if (type !== 'l' && m.mode !== r.mode)
-            throw new rejected_Rejected(`${shown(at.rel)}: mode ${mode_octal(m.mode)}, recorded ${mode_octal(r.mode)}`);
-        if (type === 'l' && m.linkname !== r.extra)
+        const recorded = t.typeOf(at.slot);
+        if (type !== recorded)
+            throw new rejected_Rejected(`${shown(at.rel)}: ${m.type} in the archive, recorded as type ${recorded}`);
+        if (type === 'f' && m.type === 'file' && m.size !== t.sizeOf(at.slot))
+            throw new rejected_Rejected(`${shown(at.rel)}: size ${m.size}, recorded ${t.sizeOf(at.slot)}`);
+        const mode = t.modeOf(at.slot);
+        if (type !== 'l' && m.mode !== mode)
+            throw new rejected_Rejected(`${shown(at.rel)}: mode ${mode_octal(m.mode)}, recorded ${mode_octal(mode)}`);
+        if (type === 'l' && m.linkname !== t.extraOf(at.slot))
             throw new rejected_Rejected(`${shown(at.rel)}: link target differs from the recorded one`);
     }
     /** Directories known to exist in scratch: one mkdir per directory, not one per member. */
@@ -9401,10 +9681,7 @@ class EntryExtractor {
         this.ensureParent(at.abs);
         external_node_fs_default().mkdirSync(at.abs, { mode: 0o700 });
         this.made.add(at.abs);
-        this.dirModes.push([
-            at.abs,
-            at.rel === '' || !this.records ? m.mode : (this.records.get(at.rel)?.mode ?? m.mode)
-        ]);
+        this.dirModes.push([at.abs, at.slot < 0 || !this.table ? m.mode : this.table.modeOf(at.slot)]);
         return undefined;
     }
     symlink(at, m) {
@@ -9442,16 +9719,14 @@ class EntryExtractor {
         const sealed = this.want.kind === 'indexed' ? this.want.links : undefined;
         if (sealed && sealed.get(at.rel) !== target)
             throw new rejected_Rejected(`hard link the seal does not record: ${shown(m.name)} -> ${shown(m.linkname)}`);
-        const sum = this.fileHashes.get(target);
+        const { sum, size } = this.extracted(target);
         if (sum === undefined)
             throw new rejected_Rejected(`hard link to no extracted file: ${shown(m.name)} -> ${shown(m.linkname)}`);
-        const r = this.records?.get(at.rel);
-        if (this.records && r?.extra !== sum)
+        if (this.table && this.table.extraOf(at.slot) !== sum)
             throw new rejected_Rejected(`${shown(at.rel)}: content differs from the recorded sha256`);
         if (this.want.kind === 'file')
             throw new rejected_Rejected('a hard link where one file is recorded');
         // The copy writes the target's bytes again: they count like the target's own.
-        const size = this.fileSizes.get(target) ?? 0;
         if (this.want.kind === 'bounded' && this.bytes + size > this.want.maxBytes)
             throw new rejected_Rejected(`over ${this.want.maxBytes} bytes (the recorded bound, hard-linked copies counted)`);
         this.bytes += size;
@@ -9462,15 +9737,35 @@ class EntryExtractor {
         this.writes.copy(at.abs, shown(at.rel), external_node_path_default().join(this.dest, target), sealed !== undefined);
         if (sealed)
             this.linked++;
-        this.fileHashes.set(at.rel, sum);
-        this.fileSizes.set(at.rel, size);
+        if (!this.table) {
+            this.fileHashes.set(at.rel, sum);
+            this.fileSizes.set(at.rel, size);
+        }
         this.files++;
         return undefined;
+    }
+    /**
+     * A file extracted before (its sha256 and size), or no sum. With an index, a file slot that was
+     * taken holds the recorded sha256: its member ended, so its bytes matched it (else the archive
+     * stopped there).
+     */
+    extracted(rel) {
+        const t = this.table;
+        if (!t)
+            return { sum: this.fileHashes.get(rel), size: this.fileSizes.get(rel) ?? 0 };
+        const slot = t.slotOf(rel);
+        if (slot < 0 || !t.isTaken(slot) || t.typeOf(slot) !== 'f')
+            return { sum: undefined, size: 0 };
+        return { sum: t.extraOf(slot), size: t.sizeOf(slot) };
     }
     file(at, m) {
         this.ensureParent(at.abs);
         this.files++;
-        const want = this.want.kind === 'file' ? this.want.sha256 : this.records?.get(at.rel)?.extra;
+        const want = this.want.kind === 'file'
+            ? this.want.sha256
+            : at.slot >= 0
+                ? this.table?.extraOf(at.slot)
+                : undefined;
         // open() applies the umask: fix the mode only when it took something away (rarely).
         const fixMode = (m.mode & ~this.umask & 0o777) !== m.mode;
         return m.size <= HELD_MAX
@@ -9480,6 +9775,8 @@ class EntryExtractor {
     judge(at, sum, want, size) {
         if (this.want.kind !== 'bounded' && sum !== want)
             throw new rejected_Rejected(`${at.rel === '' ? 'the file' : shown(at.rel)}: content differs from the recorded sha256`);
+        if (this.table)
+            return;
         this.fileHashes.set(at.rel, sum);
         this.fileSizes.set(at.rel, size);
     }
@@ -10328,6 +10625,7 @@ function oneLine(err) {
 
 
 
+
 /** Trees recorded without an index (imported from format 2) have no byte count: this bounds them. */
 const LOOSE_TREE_MAX_BYTES = 16 * 1024 * 1024 * 1024;
 const LOOSE_TREE_MAX_MEMBERS = 2_000_000;
@@ -10348,7 +10646,7 @@ function expectationOf(e, ctx) {
         case 'tree': {
             const records = e.expect.index ? ctx.readIndex(e.id, e.expect.index) : undefined;
             if (records)
-                return { kind: 'indexed', records, ignore: e.ignore };
+                return { kind: 'indexed', table: IndexTable.fromRecords(records), ignore: e.ignore };
             const files = e.expect.max_files ?? e.expect.files;
             return {
                 kind: 'bounded',
@@ -11209,8 +11507,11 @@ function recordedModes(e, want) {
     if (want.kind === 'file')
         return () => want.mode;
     if (want.kind === 'indexed') {
-        const byRel = new Map(want.records.map(r => [r.rel, r.mode]));
-        return name => byRel.get(name.slice(e.path.length + 1));
+        const table = want.table;
+        return name => {
+            const slot = table.slotOf(name.slice(e.path.length + 1));
+            return slot < 0 ? undefined : table.modeOf(slot);
+        };
     }
     const own = e.kind === 'blob' && e.expect.mode ? parseMode(e.expect.mode) : undefined;
     return name => (name === e.path ? own : undefined);
@@ -14208,7 +14509,7 @@ function verdict(final, steps, interrupted, harmed) {
  */
 
 const PLAIN = /^[A-Za-z0-9_/.,:@%+=-]+$/;
-function hasControl(s) {
+function shell_quote_hasControl(s) {
     for (let i = 0; i < s.length; i++)
         if (isControl(s.charCodeAt(i)))
             return true;
@@ -14223,7 +14524,7 @@ const shell_quote_NAMED = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 function shell_quote_shellQuote(word) {
     if (PLAIN.test(word))
         return word;
-    if (!hasControl(word))
+    if (!shell_quote_hasControl(word))
         return `'${word.replace(/'/g, `'\\''`)}'`;
     let out = '';
     for (const ch of word) {
@@ -17217,9 +17518,12 @@ class SealOnly extends rejected_Rejected {
 }
 /** A sealed path's expectation, as any cache restore of an entry: the seal's index for a tree. */
 function archive_expectationOf(s, links) {
-    const want = expectationOf(s.entry, { readIndex: () => s.records });
+    const e = s.entry;
+    const table = e.kind === 'tree' ? s.table() : undefined;
     // A sealed tree takes exactly the seal's hard links, placed as links; no other.
-    return want.kind === 'indexed' ? { ...want, links: new Map(links ?? []) } : want;
+    if (table && e.kind === 'tree')
+        return { kind: 'indexed', table, ignore: e.ignore, links: new Map(links ?? []) };
+    return expectationOf(e, { readIndex: () => undefined });
 }
 class SealedArchive {
     opts;
@@ -18050,6 +18354,7 @@ function expandPatterns(patterns, where) {
 
 
 
+
 /** The seal's paths as entries, in order; `locations` are the restoring job's own, index-aligned. */
 function sealedEntries(seal, locations) {
     const taken = new Set();
@@ -18060,7 +18365,10 @@ function sealedEntries(seal, locations) {
         return {
             entry: { ...p.entry, id, path: external_node_path_default().basename(location.abs) },
             root: external_node_path_default().dirname(location.abs),
-            records: seal.records[i],
+            get records() {
+                return recordsOf(seal, i);
+            },
+            table: () => indexTableOf(seal, i),
             location
         };
     });
@@ -18169,7 +18477,7 @@ function acceptFor(opts, trust, matchedKey, signedBy, first) {
         signedBy.splice(0, signedBy.length, ...trust_judgeSeal(seal.doc, trust));
         const locations = locationsOf(opts, seal);
         // Only a seal whose head holds has its indexes inflated (one at a time, each bounded).
-        return sealedEntries(seal_inflateIndexes(seal), locations);
+        return sealedEntries(checkIndexDigests(seal), locations);
     };
 }
 function missingFindings(entries) {
@@ -18341,9 +18649,17 @@ async function restoreSealedCache(opts) {
         if (opts.lookupOnly)
             return done({ outcome: hit, matchedKey });
     }
-    const before = first
-        ? await verifySealed(entries, { jobs: opts.jobs, nativeWalk: opts.nativeWalk })
-        : [];
+    let before = [];
+    try {
+        // A tree's records are decoded here, first read: an index that does not decode is refused.
+        if (first)
+            before = await verifySealed(entries, { jobs: opts.jobs, nativeWalk: opts.nativeWalk });
+    }
+    catch (err) {
+        if (err instanceof rejected_Rejected)
+            return refused(err);
+        throw err;
+    }
     if (first && before.every(f => f.status === 'OK'))
         return done({ outcome: hit, matchedKey, before, after: before });
     try {

@@ -12,7 +12,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { linkStaysInside } from '../fs/no-follow.js'
 import { octal as modeText } from '../walk/mode.js'
-import type { IndexRecord } from '../walk/tree-index.js'
+import type { IndexTable } from '../walk/index-table.js'
 import { ignoreMatcher } from '../walk/walk.js'
 import { Rejected } from './rejected.js'
 import { flagName, type Member, type MemberSink, type TarHandlers } from './tar-reader.js'
@@ -24,7 +24,7 @@ export type Expectation =
   /** A tree with its signed index: every member checked against its record. */
   | {
       kind: 'indexed'
-      records: readonly IndexRecord[]
+      table: IndexTable
       ignore: readonly string[]
       /**
        * A seal's hard links (later name -> earlier name, relative): each must come as a hard-link
@@ -86,15 +86,19 @@ export function shown(name: string): string {
 interface Place {
   rel: string
   abs: string
+  /** The member's slot in the signed index, or -1 (no index, or the tree's root). */
+  slot: number
 }
 
 export class EntryExtractor implements TarHandlers {
-  private readonly records: Map<string, IndexRecord> | undefined
+  /** The signed index: what each member must be, and which were taken (no per-member map). */
+  private readonly table: IndexTable | undefined
   private readonly ignored: ((rel: string, name: string) => boolean) | undefined
+  /** Names taken, where no index does it (and the root). */
   private readonly seen = new Set<string>()
   private readonly links = new Set<string>()
+  /** Without an index: each extracted file's sha256 and size, for a hard link to it. */
   private readonly fileHashes = new Map<string, string>()
-  /** Each extracted file's size, so a hard link's copy counts towards the bytes written. */
   private readonly fileSizes = new Map<string, number>()
   private masked = 0
   private linked = 0
@@ -118,14 +122,13 @@ export class EntryExtractor implements TarHandlers {
     private readonly want: Expectation
   ) {
     if (want.kind === 'indexed') {
-      this.records = new Map(want.records.map(r => [r.rel, r]))
+      this.table = want.table
       // No rules, no matcher: a 60,000-member tree would call one for every prefix of every name.
       this.ignored = want.ignore.length > 0 ? ignoreMatcher(want.ignore) : undefined
-      const total = want.records.reduce((n, r) => n + r.size, 0)
       // Ignored members are skipped unwritten; they may not outgrow the tree itself.
-      this.maxSkipped = Math.max(64 * 1024 * 1024, Math.ceil(total / 10))
-      this.maxMembers =
-        want.records.length + 1 + Math.max(1024, Math.ceil(want.records.length / 10))
+      this.maxSkipped = Math.max(64 * 1024 * 1024, Math.ceil(want.table.totalBytes / 10))
+      const n = want.table.count
+      this.maxMembers = n + 1 + Math.max(1024, Math.ceil(n / 10))
     } else {
       this.maxSkipped = 0
       this.maxMembers = want.kind === 'file' ? 1 : want.maxMembers
@@ -138,16 +141,15 @@ export class EntryExtractor implements TarHandlers {
     const rel = this.relOf(m.name)
     if (m.type === 'other') throw new Rejected(`${flagName(m.flag)} member: ${shown(m.name)}`)
     if (m.type === 'hardlink') this.linkTarget(m)
-    if (this.records && this.isIgnored(rel)) {
+    if (this.table && this.isIgnored(rel)) {
       this.skippedBytes += m.size
       if (this.skippedBytes > this.maxSkipped)
         throw new Rejected(`ignored members over ${this.maxSkipped} bytes`)
       return undefined
     }
-    if (this.seen.has(rel)) throw new Rejected(`duplicate member: ${shown(m.name)}`)
+    const slot = this.take(rel, m.name)
     this.throughLink(rel, m.name)
-    this.seen.add(rel)
-    const at: Place = { rel, abs: rel === '' ? this.dest : path.join(this.dest, rel) }
+    const at: Place = { rel, abs: rel === '' ? this.dest : path.join(this.dest, rel), slot }
     this.checkShape(at, m)
     switch (m.type) {
       case 'dir':
@@ -166,7 +168,17 @@ export class EntryExtractor implements TarHandlers {
    * that can choose what it reads (git) need not read it at all.
    */
   skips(name: string): boolean {
-    return this.records !== undefined && this.isIgnored(this.relOf(name))
+    return this.table !== undefined && this.isIgnored(this.relOf(name))
+  }
+
+  /** The member's index slot (-1 without one), refusing a name that came before. */
+  private take(rel: string, name: string): number {
+    const slot = rel !== '' && this.table ? this.table.slotOf(rel) : -1
+    const again = slot >= 0 ? !this.table?.take(slot) : this.seen.has(rel)
+    if (again) throw new Rejected(`duplicate member: ${shown(name)}`)
+    // An extra name is refused by checkShape; only the root and unindexed names are kept here.
+    if (slot < 0 && (rel === '' || !this.table)) this.seen.add(rel)
+    return slot
   }
 
   /** Without a signed mode to match, the archive's mode loses its dangerous bits. */
@@ -192,11 +204,11 @@ export class EntryExtractor implements TarHandlers {
 
   /** After the archive ended: everything recorded arrived; directory modes applied last. */
   finish(): ExtractSummary {
-    if (this.records) {
-      const missing = [...this.records.keys()].filter(r => !this.seen.has(r))
-      if (missing.length > 0)
+    if (this.table) {
+      const missing = this.table.untaken(LIST)
+      if (missing.count > 0)
         throw new Rejected(
-          `${missing.length} missing: ${missing.slice(0, LIST).map(shown).join(', ')}${missing.length > LIST ? ', …' : ''}`
+          `${missing.count} missing: ${missing.names.map(shown).join(', ')}${missing.count > LIST ? ', …' : ''}`
         )
     } else if (!this.seen.has('')) {
       throw new Rejected('the archive does not hold the entry')
@@ -271,16 +283,19 @@ export class EntryExtractor implements TarHandlers {
       if (m.type !== 'dir') throw new Rejected(`the tree's root is a ${m.type} in the archive`)
       return
     }
-    const r = this.records?.get(at.rel)
-    if (!r) throw new Rejected(`extra ${m.type === 'dir' ? 'directory' : m.type}: ${shown(at.rel)}`)
+    const t = this.table
+    if (!t || at.slot < 0)
+      throw new Rejected(`extra ${m.type === 'dir' ? 'directory' : m.type}: ${shown(at.rel)}`)
     const type = m.type === 'dir' ? 'd' : m.type === 'symlink' ? 'l' : 'f'
-    if (type !== r.type)
-      throw new Rejected(`${shown(at.rel)}: ${m.type} in the archive, recorded as type ${r.type}`)
-    if (type === 'f' && m.type === 'file' && m.size !== r.size)
-      throw new Rejected(`${shown(at.rel)}: size ${m.size}, recorded ${r.size}`)
-    if (type !== 'l' && m.mode !== r.mode)
-      throw new Rejected(`${shown(at.rel)}: mode ${modeText(m.mode)}, recorded ${modeText(r.mode)}`)
-    if (type === 'l' && m.linkname !== r.extra)
+    const recorded = t.typeOf(at.slot)
+    if (type !== recorded)
+      throw new Rejected(`${shown(at.rel)}: ${m.type} in the archive, recorded as type ${recorded}`)
+    if (type === 'f' && m.type === 'file' && m.size !== t.sizeOf(at.slot))
+      throw new Rejected(`${shown(at.rel)}: size ${m.size}, recorded ${t.sizeOf(at.slot)}`)
+    const mode = t.modeOf(at.slot)
+    if (type !== 'l' && m.mode !== mode)
+      throw new Rejected(`${shown(at.rel)}: mode ${modeText(m.mode)}, recorded ${modeText(mode)}`)
+    if (type === 'l' && m.linkname !== t.extraOf(at.slot))
       throw new Rejected(`${shown(at.rel)}: link target differs from the recorded one`)
   }
 
@@ -300,10 +315,7 @@ export class EntryExtractor implements TarHandlers {
     this.ensureParent(at.abs)
     fs.mkdirSync(at.abs, { mode: 0o700 })
     this.made.add(at.abs)
-    this.dirModes.push([
-      at.abs,
-      at.rel === '' || !this.records ? m.mode : (this.records.get(at.rel)?.mode ?? m.mode)
-    ])
+    this.dirModes.push([at.abs, at.slot < 0 || !this.table ? m.mode : this.table.modeOf(at.slot)])
     return undefined
   }
 
@@ -345,15 +357,13 @@ export class EntryExtractor implements TarHandlers {
       throw new Rejected(
         `hard link the seal does not record: ${shown(m.name)} -> ${shown(m.linkname)}`
       )
-    const sum = this.fileHashes.get(target)
+    const { sum, size } = this.extracted(target)
     if (sum === undefined)
       throw new Rejected(`hard link to no extracted file: ${shown(m.name)} -> ${shown(m.linkname)}`)
-    const r = this.records?.get(at.rel)
-    if (this.records && r?.extra !== sum)
+    if (this.table && this.table.extraOf(at.slot) !== sum)
       throw new Rejected(`${shown(at.rel)}: content differs from the recorded sha256`)
     if (this.want.kind === 'file') throw new Rejected('a hard link where one file is recorded')
     // The copy writes the target's bytes again: they count like the target's own.
-    const size = this.fileSizes.get(target) ?? 0
     if (this.want.kind === 'bounded' && this.bytes + size > this.want.maxBytes)
       throw new Rejected(
         `over ${this.want.maxBytes} bytes (the recorded bound, hard-linked copies counted)`
@@ -365,16 +375,36 @@ export class EntryExtractor implements TarHandlers {
     // which may still be queued).
     this.writes.copy(at.abs, shown(at.rel), path.join(this.dest, target), sealed !== undefined)
     if (sealed) this.linked++
-    this.fileHashes.set(at.rel, sum)
-    this.fileSizes.set(at.rel, size)
+    if (!this.table) {
+      this.fileHashes.set(at.rel, sum)
+      this.fileSizes.set(at.rel, size)
+    }
     this.files++
     return undefined
+  }
+
+  /**
+   * A file extracted before (its sha256 and size), or no sum. With an index, a file slot that was
+   * taken holds the recorded sha256: its member ended, so its bytes matched it (else the archive
+   * stopped there).
+   */
+  private extracted(rel: string): { sum: string | undefined; size: number } {
+    const t = this.table
+    if (!t) return { sum: this.fileHashes.get(rel), size: this.fileSizes.get(rel) ?? 0 }
+    const slot = t.slotOf(rel)
+    if (slot < 0 || !t.isTaken(slot) || t.typeOf(slot) !== 'f') return { sum: undefined, size: 0 }
+    return { sum: t.extraOf(slot), size: t.sizeOf(slot) }
   }
 
   private file(at: Place, m: Member): MemberSink {
     this.ensureParent(at.abs)
     this.files++
-    const want = this.want.kind === 'file' ? this.want.sha256 : this.records?.get(at.rel)?.extra
+    const want =
+      this.want.kind === 'file'
+        ? this.want.sha256
+        : at.slot >= 0
+          ? this.table?.extraOf(at.slot)
+          : undefined
     // open() applies the umask: fix the mode only when it took something away (rarely).
     const fixMode = (m.mode & ~this.umask & 0o777) !== m.mode
     return m.size <= HELD_MAX
@@ -387,6 +417,7 @@ export class EntryExtractor implements TarHandlers {
       throw new Rejected(
         `${at.rel === '' ? 'the file' : shown(at.rel)}: content differs from the recorded sha256`
       )
+    if (this.table) return
     this.fileHashes.set(at.rel, sum)
     this.fileSizes.set(at.rel, size)
   }

@@ -33,7 +33,7 @@ import { expandPatterns, locationOf, selected, type PathPattern } from '../seal/
 import { ignoreMatcher } from '../walk/ignore-rules.js'
 import { makeSeal } from '../seal/make.js'
 import { ArchiveBody, ChangedWhileSaved, joinSealed, SEAL_MEMBER } from '../seal/write-archive.js'
-import { encodeSeal, inflateIndexes, type ParsedSeal, type SealBody } from '../seal/seal.js'
+import { checkIndexDigests, encodeSeal, type ParsedSeal, type SealBody } from '../seal/seal.js'
 import {
   judgeSeal,
   prepareSealTrust,
@@ -169,7 +169,7 @@ function acceptFor(
     signedBy.splice(0, signedBy.length, ...judgeSeal(seal.doc, trust))
     const locations = locationsOf(opts, seal)
     // Only a seal whose head holds has its indexes inflated (one at a time, each bounded).
-    return sealedEntries(inflateIndexes(seal), locations)
+    return sealedEntries(checkIndexDigests(seal), locations)
   }
 }
 
@@ -352,9 +352,15 @@ export async function restoreSealedCache(
     entries = peek.entries
     if (opts.lookupOnly) return done({ outcome: hit, matchedKey })
   }
-  const before = first
-    ? await verifySealed(entries, { jobs: opts.jobs, nativeWalk: opts.nativeWalk })
-    : []
+  let before: Finding[] = []
+  try {
+    // A tree's records are decoded here, first read: an index that does not decode is refused.
+    if (first)
+      before = await verifySealed(entries, { jobs: opts.jobs, nativeWalk: opts.nativeWalk })
+  } catch (err) {
+    if (err instanceof Rejected) return refused(err)
+    throw err
+  }
   if (first && before.every(f => f.status === 'OK'))
     return done({ outcome: hit, matchedKey, before, after: before })
   try {

@@ -18,6 +18,7 @@ import { place } from './place.js'
 import { Absent, reasonOf, Rejected } from '../archive/rejected.js'
 import { makeScratch, removeScratch } from '../fs/scratch.js'
 import { unpack } from '../archive/unpack.js'
+import { IndexTable } from '../walk/index-table.js'
 
 /** Trees recorded without an index (imported from format 2) have no byte count: this bounds them. */
 const LOOSE_TREE_MAX_BYTES = 16 * 1024 * 1024 * 1024
@@ -69,7 +70,8 @@ export function expectationOf(e: Entry, ctx: Pick<RestoreContext, 'readIndex'>):
       return { kind: 'bounded', maxMembers: 1, maxBytes: 0, single: true }
     case 'tree': {
       const records = e.expect.index ? ctx.readIndex(e.id, e.expect.index) : undefined
-      if (records) return { kind: 'indexed', records, ignore: e.ignore }
+      if (records)
+        return { kind: 'indexed', table: IndexTable.fromRecords(records), ignore: e.ignore }
       const files = e.expect.max_files ?? e.expect.files
       return {
         kind: 'bounded',

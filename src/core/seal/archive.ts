@@ -24,9 +24,12 @@ export class SealOnly extends Rejected {
 
 /** A sealed path's expectation, as any cache restore of an entry: the seal's index for a tree. */
 function expectationOf(s: SealedEntry, links: [string, string][] | undefined): Expectation {
-  const want = entryExpectation(s.entry, { readIndex: () => s.records })
+  const e = s.entry
+  const table = e.kind === 'tree' ? s.table() : undefined
   // A sealed tree takes exactly the seal's hard links, placed as links; no other.
-  return want.kind === 'indexed' ? { ...want, links: new Map(links ?? []) } : want
+  if (table && e.kind === 'tree')
+    return { kind: 'indexed', table, ignore: e.ignore, links: new Map(links ?? []) }
+  return entryExpectation(e, { readIndex: () => undefined })
 }
 
 export interface SealedArchiveOptions {

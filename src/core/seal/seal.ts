@@ -6,14 +6,16 @@
  * bounded, parsed strictly, checked against schema/seal-v1.schema.json and the rules below, and it
  * can only ever describe files (never a recipe, a smoke command or an environment).
  */
+import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { canonicalBytes } from '../manifest/canonical.js'
 import { pathProblem } from '../manifest/paths.js'
 import { parseStrictJson, StrictJsonError } from '../manifest/strict-json.js'
 import { pae } from '../sign/envelope.js'
 import { quoted } from '../text/escape.js'
-import type { Entry, Signature } from '../types.js'
-import { parseIndex, type IndexRecord } from '../walk/tree-index.js'
+import type { Entry, Signature, TreeIndexRef } from '../types.js'
+import { IndexTable } from '../walk/index-table.js'
+import { indexBudget, parseIndex, type IndexRecord } from '../walk/tree-index.js'
 import { Rejected } from '../archive/rejected.js'
 import { validate } from './generated/seal-validator.js'
 
@@ -132,14 +134,61 @@ function ruleProblem(doc: SealDocument): string | undefined {
  */
 export function inflateIndexes(seal: ParsedSeal): ParsedSeal {
   if (seal.inflated) return seal
-  for (const [i, p] of seal.doc.body.paths.entries()) {
-    if (p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined) continue
-    const records = parseIndex(Buffer.from(p.index, 'base64'), p.entry.expect.index)
-    if (!records) throw new Rejected(`seal paths[${i}].index does not match its recorded digest`)
-    seal.records[i] = records
-  }
+  for (const i of seal.doc.body.paths.keys()) recordsOf(seal, i)
   seal.inflated = true
   return seal
+}
+
+/** Path i's index bytes and the reference they must match, or undefined for a path without one. */
+function indexOf(seal: ParsedSeal, i: number): { bytes: Buffer; ref: TreeIndexRef } | undefined {
+  const p = seal.doc.body.paths[i]
+  if (!p || p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined)
+    return undefined
+  return { bytes: Buffer.from(p.index, 'base64'), ref: p.entry.expect.index }
+}
+
+function badIndex(i: number): Rejected {
+  return new Rejected(`seal paths[${i}].index does not match its recorded digest`)
+}
+
+/** Path i's index records, decoded once (bounded as inflateIndexes says); undefined for none. */
+export function recordsOf(seal: ParsedSeal, i: number): IndexRecord[] | undefined {
+  const have = seal.records[i]
+  if (have) return have
+  const index = indexOf(seal, i)
+  if (!index) return undefined
+  const records = parseIndex(index.bytes, index.ref)
+  if (!records) throw badIndex(i)
+  seal.records[i] = records
+  return records
+}
+
+/**
+ * Each tree's index checked against its recorded digest and compressed bound, nothing inflated:
+ * a judged seal whose index does not hold is refused before it is used, even by a lookup.
+ */
+export function checkIndexDigests(seal: ParsedSeal): ParsedSeal {
+  for (const i of seal.doc.body.paths.keys()) {
+    const index = indexOf(seal, i)
+    if (!index) continue
+    const sum = createHash('sha256').update(index.bytes).digest('hex')
+    if (index.bytes.length > indexBudget(index.ref.entries) || sum !== index.ref.sha256)
+      throw badIndex(i)
+  }
+  return seal
+}
+
+/**
+ * Path i's index as a table to extract against, straight from the seal's bytes (no records:
+ * a 300,000-file tree's records cost ~300 bytes each); undefined for a path without one.
+ */
+export function indexTableOf(seal: ParsedSeal, i: number): IndexTable | undefined {
+  const index = indexOf(seal, i)
+  if (!index) return undefined
+  const have = seal.records[i]
+  const table = have ? IndexTable.fromRecords(have) : IndexTable.fromIndex(index.bytes, index.ref)
+  if (!table) throw badIndex(i)
+  return table
 }
 
 /** Parse untrusted seal bytes and decode its indexes (for a seal judged already, or not judged). */

@@ -9,16 +9,20 @@ import { memoryCache } from '../state/cache.js'
 import type { Entry, Finding } from '../types.js'
 import { verifyEntries } from '../verify/index.js'
 import type { PoolOptions } from '../walk/hash-pool.js'
+import type { IndexTable } from '../walk/index-table.js'
 import type { IndexRecord } from '../walk/tree-index.js'
 import type { SealLocation } from './locations.js'
-import type { ParsedSeal } from './seal.js'
+import { indexTableOf, recordsOf, type ParsedSeal } from './seal.js'
 
 /** A sealed path as an entry of its own: a unique id, its last name, where it lies. */
 export interface SealedEntry {
   entry: Entry
   /** The directory the entry's path is relative to. */
   root: string
-  records: IndexRecord[] | undefined
+  /** A tree's index records (decoded when first read). */
+  readonly records: IndexRecord[] | undefined
+  /** A tree's index as a table to extract against (decoded anew at each call). */
+  table(): IndexTable | undefined
   location: SealLocation
 }
 
@@ -32,7 +36,10 @@ export function sealedEntries(seal: ParsedSeal, locations: readonly SealLocation
     return {
       entry: { ...p.entry, id, path: path.basename(location.abs) },
       root: path.dirname(location.abs),
-      records: seal.records[i],
+      get records() {
+        return recordsOf(seal, i)
+      },
+      table: () => indexTableOf(seal, i),
       location
     }
   })

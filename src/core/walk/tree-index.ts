@@ -153,28 +153,131 @@ export function readIndex(file: string, ref: TreeIndexRef | undefined): IndexRec
  * size, inflated size (the inflate stops at the budget) and line count, all from the entry count.
  */
 export function parseIndex(bytes: Buffer, ref: TreeIndexRef): IndexRecord[] | undefined {
+  const text = inflateIndex(bytes, ref)
+  if (!text) return undefined
+  const out: IndexRecord[] = []
+  const ok = eachIndexLine(text, ref.entries, (rel, type, mode, size, extra) =>
+    out.push({ rel, type, mode, size, extra })
+  )
+  return ok ? out : undefined
+}
+
+/**
+ * An index's text, checked against `ref` and bounded before anything is inflated (its compressed
+ * size and digest, then at most its budget inflated); undefined when altered or unreadable.
+ */
+export function inflateIndex(bytes: Buffer, ref: TreeIndexRef): Buffer | undefined {
   try {
     const budget = indexBudget(ref.entries)
     if (bytes.length > budget) return undefined
     if (createHash('sha256').update(bytes).digest('hex') !== ref.sha256) return undefined
     const inflated = Math.min(budget, SLACK_BYTES + bytes.length * MAX_RATIO)
-    const text = gunzipSync(bytes, { maxOutputLength: inflated }).toString('utf8')
-    const lines = text.split('\n', ref.entries + 3).filter(Boolean)
-    if (lines[0] !== HEADER || lines.length !== ref.entries + 1) return undefined
-    if (lines.some(l => l.length > MAX_LINE_BYTES)) return undefined
-    return lines.slice(1).map(line => {
-      const [rel, type, mode, size, extra] = JSON.parse(line) as [
-        string,
-        RecordType,
-        number,
-        number,
-        string | null
-      ]
-      return { rel, type, mode, size, extra: extra ?? undefined }
-    })
+    return gunzipSync(bytes, { maxOutputLength: inflated })
   } catch {
     return undefined
   }
+}
+
+/** One index line's fields, as `indexLine` wrote them. */
+export type IndexLineFn = (
+  rel: string,
+  type: RecordType,
+  mode: number,
+  size: number,
+  extra: string | undefined
+) => void
+
+/**
+ * Each record of an inflated index, in order, without holding its lines: false when the text is
+ * not an index of exactly `entries` records (header, count, line bound). A plain line (no
+ * backslash: nothing escaped, so no quote inside a string) is read from its bytes, each name a
+ * string of its own (a piece of a line string would keep the whole line alive); any other line
+ * goes through JSON.parse.
+ */
+export function eachIndexLine(text: Buffer, entries: number, fn: IndexLineFn): boolean {
+  let at = 0
+  let lines = 0
+  let backslash = text.indexOf(92)
+  try {
+    while (at < text.length) {
+      let end = text.indexOf(10, at)
+      if (end < 0) end = text.length
+      if (end - at > MAX_LINE_BYTES) return false
+      if (end > at) {
+        if (lines === 0) {
+          if (text.toString('utf8', at, end) !== HEADER) return false
+        } else if (lines > entries) return false
+        else {
+          if (backslash >= 0 && backslash < at) backslash = text.indexOf(92, at)
+          const plain = backslash < 0 || backslash >= end
+          if (!plain || !plainLine(text, at, end, fn)) jsonLine(text.toString('utf8', at, end), fn)
+        }
+        lines++
+      }
+      at = end + 1
+    }
+  } catch {
+    return false
+  }
+  return lines === entries + 1
+}
+
+const QUOTE = 34
+const COMMA = 44
+
+/** `["rel","t",mode,size,null]` or `...,size,"extra"]` read in place; false for any other shape. */
+function plainLine(b: Buffer, at: number, end: number, fn: IndexLineFn): boolean {
+  if (b[at] !== 91 || b[at + 1] !== QUOTE || b[end - 1] !== 93) return false
+  const relEnd = b.indexOf(QUOTE, at + 2)
+  if (relEnd < 0 || relEnd + 6 > end || b[relEnd + 1] !== COMMA || b[relEnd + 2] !== QUOTE)
+    return false
+  const type = b[relEnd + 3] ?? 0
+  if (type < 97 || type > 122 || b[relEnd + 4] !== QUOTE || b[relEnd + 5] !== COMMA) return false
+  const mode = digits(b, relEnd + 6, end)
+  if (!mode) return false
+  const size = digits(b, mode.next, end)
+  if (!size) return false
+  let extra: string | undefined
+  const x = size.next
+  if (end - x === 5 && b.toString('latin1', x, end - 1) === 'null') extra = undefined
+  else if (b[x] === QUOTE && b[end - 2] === QUOTE && end - x >= 3) {
+    if (b.indexOf(QUOTE, x + 1) !== end - 2) return false
+    extra = b.toString('utf8', x + 1, end - 2)
+  } else return false
+  // JSON escapes every control character: a raw one makes the line no JSON at all.
+  if (hasControl(b, at + 2, relEnd) || (extra !== undefined && hasControl(b, x, end))) return false
+  const rel = b.toString('utf8', at + 2, relEnd)
+  fn(rel, String.fromCharCode(type) as RecordType, mode.value, size.value, extra)
+  return true
+}
+
+function hasControl(b: Buffer, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if ((b[i] ?? 0) < 32) return true
+  return false
+}
+
+/** A run of 1-16 digits ending in a comma (no sign, no leading zero but "0"); undefined else. */
+function digits(b: Buffer, at: number, end: number): { value: number; next: number } | undefined {
+  let value = 0
+  let i = at
+  for (; i < end && i - at < 16; i++) {
+    const c = b[i] ?? 0
+    if (c < 48 || c > 57) break
+    value = value * 10 + (c - 48)
+  }
+  if (i === at || b[i] !== COMMA || (b[at] === 48 && i - at > 1)) return undefined
+  return { value, next: i + 1 }
+}
+
+function jsonLine(line: string, fn: IndexLineFn): void {
+  const [rel, type, mode, size, extra] = JSON.parse(line) as [
+    string,
+    RecordType,
+    number,
+    number,
+    string | null
+  ]
+  fn(rel, type, mode, size, extra ?? undefined)
 }
 
 /** Name what differs between the recorded index and what the walk found now. */

@@ -111,8 +111,11 @@ function gitExpectation(e: Entry, ctx: RestoreContext): Expectation {
 function recordedModes(e: Entry, want: Expectation): (name: string) => number | undefined {
   if (want.kind === 'file') return () => want.mode
   if (want.kind === 'indexed') {
-    const byRel = new Map(want.records.map(r => [r.rel, r.mode]))
-    return name => byRel.get(name.slice(e.path.length + 1))
+    const table = want.table
+    return name => {
+      const slot = table.slotOf(name.slice(e.path.length + 1))
+      return slot < 0 ? undefined : table.modeOf(slot)
+    }
   }
   const own = e.kind === 'blob' && e.expect.mode ? parseMode(e.expect.mode) : undefined
   return name => (name === e.path ? own : undefined)
