@@ -80,7 +80,7 @@ async function oneArchive(dir: string): Promise<{ file: string; seal: Buffer; se
   const compression = await body.finish()
   const sealJson = JSON.stringify(seal)
   const file = path.join(dir, 'cache.tzst')
-  joinSealed(file, Buffer.from(sealJson), path.join(dir, 'body'), compression, at)
+  await joinSealed(file, Buffer.from(sealJson), path.join(dir, 'body'), compression, at)
   expect(compression).toBe('zstd')
   return { file, seal: Buffer.from(sealJson), sealJson }
 }

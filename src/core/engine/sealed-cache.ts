@@ -464,7 +464,7 @@ export async function saveSealedCache(
     signedBy = doc.signatures.map(s =>
       s.alg === 'hmac-sha256' ? `hmac ${s.keyid}` : `ml-dsa ${s.keyid.slice(0, 16)}`
     )
-    const joined = joinSealed(file, encodeSeal(doc), bodyFile, compression, opts.at)
+    const joined = await joinSealed(file, encodeSeal(doc), bodyFile, compression, opts.at)
     fs.rmSync(bodyFile, { force: true })
     const sealed = performance.now()
     const outcome = await opts.cache.save(pathLines(opts), opts.key, { file, ...joined })

@@ -5,7 +5,7 @@
  * then goes in front as a compressed frame of its own. Compressed with the system's
  * multi-threaded zstd (zstd.ts), else Node's zstd, else gzip. Plain `tar` extracts it.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import crypto, { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import type { Writable } from 'node:stream'
@@ -118,10 +118,14 @@ interface Sink {
   abort(): void
 }
 
-function compressTo(file: string): Sink {
-  const out = fs.createWriteStream(file, { mode: 0o600 })
+/**
+ * A compressor writing `file` (created; `exclusive`: never over anything): the system's zstd,
+ * else Node's, else gzip (or gzip when `gzip` says the rest of the archive is).
+ */
+function compressTo(file: string, opts: { exclusive?: boolean; gzip?: boolean } = {}): Sink {
+  const out = fs.createWriteStream(file, { mode: 0o600, flags: opts.exclusive ? 'wx' : 'w' })
   const outDone = once(out, 'close')
-  const bin = zstdBinary()
+  const bin = opts.gzip ? undefined : zstdBinary()
   if (bin) {
     const child = spawn(bin, ['-T0', '-3', '-q', '-c'], {
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -149,7 +153,7 @@ function compressTo(file: string): Sink {
       }
     }
   }
-  const native = nodeZstd.createZstdCompress
+  const native = opts.gzip ? undefined : nodeZstd.createZstdCompress
   const z = native ? native() : zlib.createGzip({ level: 6 })
   z.pipe(out)
   const failed = new Promise<void>((_, reject) => z.on('error', reject))
@@ -422,48 +426,49 @@ async function writeSource(t: TarWriter, s: ArchiveSource): Promise<void> {
   }
 }
 
-/** The seal's member compressed as one frame (or gzip member) the way the body was. */
-function sealFrame(seal: Buffer, compression: ArchiveCompression, mtime: number): Buffer {
-  const pad = (512 - (seal.length % 512)) % 512
-  const member = Buffer.concat([
-    ...header(SEAL_MEMBER, '0', seal.length, 0o600, mtime),
-    seal,
-    ZEROS.subarray(0, pad)
-  ])
-  if (compression === 'gzip') return zlib.gzipSync(member, { level: 6 })
-  const bin = zstdBinary()
-  if (bin) {
-    // A seal is at most a few tens of MiB: a zstd that takes a minute over it is stuck.
-    const r = spawnSync(bin, ['-3', '-q', '-c'], {
-      input: member,
-      env: toolEnv(),
-      maxBuffer: 1 << 30,
-      timeout: 60_000
-    })
-    if (r.status === 0) return r.stdout
-    throw new Error(
-      r.error?.message ?? (r.stderr.toString('utf8').trim().split('\n').pop() || 'zstd failed')
-    )
-  }
-  const native = nodeZstd.zstdCompressSync
-  if (!native) throw new Error('zstd: neither the system nor Node has it')
-  return native(member)
-}
+/** A seal is at most a few tens of MiB: a compressor that takes a minute over it is stuck. */
+const SEAL_FRAME_MS = 60_000
 
 /**
- * The sealed archive at `file` (created, private): the seal's frame, then the body's bytes as
- * `ArchiveBody` wrote them. Plain `tar` with zstd or gzip reads the two frames as one stream.
+ * The sealed archive at `file` (created, private): the seal's member compressed as a frame (gzip
+ * member) of its own, the way the body was, then the body's bytes as `ArchiveBody` wrote them.
+ * Plain `tar` with zstd or gzip reads the two frames as one stream. The seal goes to the
+ * compressor in its parts (header, seal, padding), never joined into one more copy.
  */
-export function joinSealed(
+export async function joinSealed(
   file: string,
   seal: Buffer,
   body: string,
   compression: ArchiveCompression,
   at: Date
-): { compression: ArchiveCompression; size: number } {
-  const out = fs.openSync(file, 'wx', 0o600)
+): Promise<{ compression: ArchiveCompression; size: number }> {
+  const sink = compressTo(file, { exclusive: true, gzip: compression === 'gzip' })
+  if (sink.compression !== compression) {
+    sink.abort()
+    throw new Error(`the seal would be ${sink.compression}, the body is ${compression}`)
+  }
+  let late = false
+  const stuck = setTimeout(() => ((late = true), sink.abort()), SEAL_FRAME_MS)
   try {
-    fs.writeSync(out, sealFrame(seal, compression, Math.floor(at.getTime() / 1000)))
+    const mtime = Math.floor(at.getTime() / 1000)
+    const pad = (512 - (seal.length % 512)) % 512
+    const parts = [
+      ...header(SEAL_MEMBER, '0', seal.length, 0o600, mtime),
+      seal,
+      ZEROS.subarray(0, pad)
+    ]
+    for (const part of parts) if (!sink.input.write(part)) await once(sink.input, 'drain')
+    sink.input.end()
+    await sink.done
+  } catch (err) {
+    sink.abort()
+    if (late) throw new Error(`compressing the seal took over ${SEAL_FRAME_MS / 1000} s`)
+    throw err
+  } finally {
+    clearTimeout(stuck)
+  }
+  const out = fs.openSync(file, 'a')
+  try {
     const src = fs.openSync(body, 'r')
     try {
       const buf = Buffer.allocUnsafe(4 << 20)
