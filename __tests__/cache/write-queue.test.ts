@@ -48,6 +48,30 @@ describe('WriteQueue', () => {
     expect(fs.readdirSync(dir)).toHaveLength(n + n / 100)
   })
 
+  it("keeps a file staged across the archive's chunks, reuses returned buffers, and drops a file left uncommitted", async () => {
+    const q = new WriteQueue()
+    const want = new Map<string, Buffer>()
+    for (let i = 0; i < 2000; i++) {
+      // Sizes that fill batches unevenly: some files need a fresh batch, a few are over 1 MiB.
+      const size = i % 250 === 7 ? 1_500_000 : (i * 7919) % 9000
+      const bytes = Buffer.alloc(size, i % 251)
+      const view = q.stage(size)
+      // The member arrives in pieces; between two of them the unpack loop asks for room.
+      const half = Math.floor(size / 2)
+      view.set(bytes.subarray(0, half), 0)
+      const wait = q.room()
+      if (wait) await wait
+      view.set(bytes.subarray(half), half)
+      if (i % 333 === 5) continue // refused before it ended: never committed, never written
+      q.commit(path.join(dir, `s${i}`), `s${i}`, 0o644, false)
+      want.set(`s${i}`, bytes)
+    }
+    await q.settle()
+    expect(fs.readdirSync(dir).sort()).toEqual([...want.keys()].sort())
+    for (const [name, bytes] of want)
+      expect(fs.readFileSync(path.join(dir, name)).equals(bytes)).toBe(true)
+  })
+
   it('stops at a name taken already and names that file; nothing after it is written', async () => {
     const q = new WriteQueue()
     fs.writeFileSync(path.join(dir, 'f900'), 'there before\n')

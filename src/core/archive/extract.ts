@@ -424,20 +424,21 @@ export class EntryExtractor implements TarHandlers {
 
   /** Held whole: nothing reaches the disk unless every byte matched. */
   private heldFile(at: Place, m: Member, want: string | undefined, fixMode: boolean): MemberSink {
-    const content = Buffer.allocUnsafe(m.size)
+    // Staged straight into the writer's batch: no buffer of its own, no copy.
+    const content = this.writes.stage(m.size)
     let filled = 0
     return {
       write: chunk => {
         if (filled + chunk.length > content.length)
           throw new Rejected(`${shown(m.name)}: overlong member`)
-        chunk.copy(content, filled)
+        content.set(chunk, filled)
         filled += chunk.length
         this.bytes += chunk.length
       },
       end: () => {
         if (filled !== content.length) throw new Rejected(`${shown(m.name)}: short member`)
         this.judge(at, crypto.hash('sha256', content), want, m.size)
-        this.writes.create(at.abs, shown(at.rel), content, m.mode, fixMode)
+        this.writes.commit(at.abs, shown(at.rel), m.mode, fixMode)
       }
     }
   }

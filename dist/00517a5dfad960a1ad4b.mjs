@@ -61,7 +61,9 @@ function run(batch) {
       return
     }
   }
-  parentPort?.postMessage({ done: ops })
+  // The batch's buffer goes back to be filled again (fresh memory is slow to touch).
+  const back = batch.data.byteLength > 0 ? [batch.data] : []
+  parentPort?.postMessage({ done: ops, data: batch.data }, back)
 }
 
 if (workerData?.swrFileWriter) parentPort?.on('message', run)
