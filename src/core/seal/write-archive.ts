@@ -25,6 +25,9 @@ export const SEAL_MEMBER = '.swr-seal.json'
 
 /** The tar stream goes to the compressor in buffers of this size. */
 const STAGE_BYTES = 1 << 20
+/** Bytes that may wait for the compressor before the reading waits for it. */
+const QUEUED_BYTES = 8 * STAGE_BYTES
+const SPARE_STAGES = QUEUED_BYTES / STAGE_BYTES + 1
 /** Files (with header room) up to this size are read in one call into the staging buffer. */
 const SMALL_BYTES = 256 * 1024
 const USTAR_MAX_SIZE = 0o77777777777
@@ -198,8 +201,12 @@ interface ReadFile {
  * into the buffer that goes to the compressor (no buffer per member, no copy to join them).
  */
 class TarWriter {
-  private buf = Buffer.allocUnsafe(STAGE_BYTES)
+  private buf: Buffer = Buffer.allocUnsafe(STAGE_BYTES)
   private pos = 0
+  /** Bytes handed to the compressor and not yet taken by it. */
+  private queued = 0
+  private readonly spare: Buffer[] = []
+  private drained: (() => void) | undefined
   constructor(
     private readonly sink: Writable,
     readonly mtime: number
@@ -233,22 +240,33 @@ class TarWriter {
     this.pos += 512
   }
 
+  /**
+   * The staged bytes go to the compressor. Up to QUEUED_BYTES may wait there (a pipe takes 64
+   * KiB at a time: waiting for each megabyte to drain kept the reading and the compressing
+   * taking turns), and each buffer comes back to be staged into again once written (fresh
+   * memory costs a page fault per 4 KiB to touch).
+   */
   async flush(): Promise<void> {
     if (this.pos === 0) return
-    const chunk = this.buf.subarray(0, this.pos)
-    this.buf = Buffer.allocUnsafe(STAGE_BYTES)
+    const full = this.buf
+    const chunk = full.subarray(0, this.pos)
+    this.buf = this.spare.pop() ?? Buffer.allocUnsafe(STAGE_BYTES)
     this.pos = 0
-    if (this.sink.write(chunk)) return
+    this.queued += chunk.length
+    this.sink.write(chunk, () => {
+      this.queued -= chunk.length
+      if (this.spare.length < SPARE_STAGES) this.spare.push(full)
+      if (this.queued <= QUEUED_BYTES / 2) this.drained?.()
+    })
+    if (this.queued <= QUEUED_BYTES) return
+    if (this.sink.destroyed) throw new CompressorStopped()
     await new Promise<void>((resolve, reject) => {
-      const drained = () => {
+      const closed = () => reject(new CompressorStopped())
+      this.drained = () => {
+        this.drained = undefined
         this.sink.off('close', closed)
         resolve()
       }
-      const closed = () => {
-        this.sink.off('drain', drained)
-        reject(new CompressorStopped())
-      }
-      this.sink.once('drain', drained)
       this.sink.once('close', closed)
     })
   }
