@@ -89,7 +89,8 @@ export function stepEnv(base, dir, inputs) {
   return env
 }
 
-const RESTORE_INPUTS = {
+/** The restore step's inputs (beside `path` and `key`), as the benches run it. */
+export const RESTORE_INPUTS = {
   'restore-keys': '',
   'lookup-only': 'false',
   // A miss or a refusal fails the step, so the bench sees it as an error, not a fast run.
@@ -98,7 +99,8 @@ const RESTORE_INPUTS = {
   'trusted-signers': '',
   'hmac-key': HMAC
 }
-const SAVE_INPUTS = { 'hmac-key': HMAC, 'signing-key': '' }
+/** The save step's inputs (beside `path` and `key`). */
+export const SAVE_INPUTS = { 'hmac-key': HMAC, 'signing-key': '' }
 
 /** The newest stored blob of the loopback service and its size. */
 function newestBlob(base) {

@@ -837,11 +837,13 @@ var picomatch_default = /*#__PURE__*/__webpack_require__.n(node_modules_picomatc
  */
 
 const PAYLOAD_TYPE = 'application/vnd.swr.manifest.v3+json';
-/** DSSE pre-authentication encoding of `payload` under `type`. */
+/** DSSE pre-authentication encoding of `payload` (or of its parts, in order) under `type`. */
 function pae(type, payload) {
+    const parts = payload instanceof Uint8Array ? [payload] : payload;
+    const length = parts.reduce((n, p) => n + p.length, 0);
     const t = Buffer.from(type, 'utf8');
-    const head = Buffer.from(`DSSEv1 ${t.length} ${type} ${payload.length} `, 'utf8');
-    return Buffer.concat([head, payload]);
+    const head = Buffer.from(`DSSEv1 ${t.length} ${type} ${length} `, 'utf8');
+    return Buffer.concat([head, ...parts]);
 }
 /** The exact bytes every manifest signature covers. */
 function envelope_signingInput(body, type = PAYLOAD_TYPE) {
@@ -2950,17 +2952,20 @@ function tree_index_parseIndex(bytes, ref) {
  */
 function inflateIndex(bytes, ref) {
     try {
-        const budget = indexBudget(ref.entries);
-        if (bytes.length > budget)
+        if (!indexHolds(bytes, ref))
             return undefined;
-        if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== ref.sha256)
-            return undefined;
-        const inflated = Math.min(budget, SLACK_BYTES + bytes.length * MAX_RATIO);
+        const inflated = Math.min(indexBudget(ref.entries), SLACK_BYTES + bytes.length * MAX_RATIO);
         return (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength: inflated });
     }
     catch {
         return undefined;
     }
+}
+/** Whether an index's compressed bytes are within their budget and match `ref`'s digest. */
+function indexHolds(bytes, ref) {
+    if (bytes.length > indexBudget(ref.entries))
+        return false;
+    return (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') === ref.sha256;
 }
 /**
  * Each record of an inflated index, in order, without holding its lines: false when the text is
@@ -3134,6 +3139,7 @@ function diffIndex(recorded, now, nowExtra) {
 ;// CONCATENATED MODULE: ./src/core/walk/index-table.ts
 
 const TYPES = ['f', 'd', 'l', 'o'];
+const OTHER = 255;
 const HEX64 = /^[0-9a-f]{64}$/;
 const TAKEN = 1;
 const DIGEST = 2;
@@ -3147,6 +3153,8 @@ class IndexTable {
     digests;
     /** Every other extra: link targets, special kinds, a file's extra that is no sha256. */
     extras = new Map();
+    /** A type letter the columns have no code for (none that swr writes): kept as read. */
+    otherTypes = new Map();
     /** Per slot: TAKEN once a member took it, DIGEST when `digests` holds its sha256. */
     flags;
     filled = 0;
@@ -3183,9 +3191,9 @@ class IndexTable {
         // A name twice is one record: the later one wins, as a Map of records let it.
         this.slots.set(rel, slot);
         const code = TYPES.indexOf(type);
-        this.types[slot] = code < 0 ? 255 : code;
+        this.types[slot] = code < 0 ? OTHER : code;
         if (code < 0)
-            this.extras.set(-1 - slot, type);
+            this.otherTypes.set(slot, type);
         this.modes[slot] = mode;
         this.sizes[slot] = size;
         if (type === 'f')
@@ -3204,8 +3212,7 @@ class IndexTable {
         return this.slots.get(rel) ?? -1;
     }
     typeOf(slot) {
-        const code = this.types[slot] ?? 255;
-        return TYPES[code] ?? (this.extras.get(-1 - slot) ?? '?');
+        return TYPES[this.types[slot] ?? OTHER] ?? this.otherTypes.get(slot);
     }
     modeOf(slot) {
         return this.modes[slot] ?? 0;
@@ -3287,12 +3294,7 @@ const SEAL_MAX_BYTES = 128 * 1024 * 1024;
 /** The exact bytes every seal signature covers. */
 function sealSigningInput(body) {
     const parts = spliced(body, b => canonicalBytes(b).toString('utf8'));
-    if (!parts)
-        return pae(SEAL_PAYLOAD_TYPE, canonicalBytes(body));
-    const length = parts.reduce((n, p) => n + p.length, 0);
-    const t = Buffer.byteLength(SEAL_PAYLOAD_TYPE);
-    const head = Buffer.from(`DSSEv1 ${t} ${SEAL_PAYLOAD_TYPE} ${length} `, 'utf8');
-    return Buffer.concat([head, ...parts]);
+    return pae(SEAL_PAYLOAD_TYPE, parts ?? canonicalBytes(body));
 }
 /** The seal as written into an archive or the state directory. */
 function encodeSeal(doc) {
@@ -3304,13 +3306,13 @@ function encodeSeal(doc) {
  * set in from its own bytes instead of passing through the JSON encoder as a string: base64
  * needs no escaping, so the bytes are the same, where encoding a 17 MB index as a string took
  * ~0.3-0.45 s and as many megabytes again for each copy. Undefined (encode it whole) when the
- * body has no index or one that is not plain base64.
+ * body has no large index, or one holding a character JSON would escape.
  */
 function spliced(body, render) {
     const indexes = body.paths.map(p => p.index);
     if (!indexes.some(x => x !== undefined && x.length >= SPLICE_MIN))
         return undefined;
-    const bytes = indexes.map(x => (x === undefined ? undefined : base64Bytes(x)));
+    const bytes = indexes.map(x => (x === undefined ? undefined : unescapedBytes(x)));
     if (bytes.some((b, i) => indexes[i] !== undefined && b === undefined))
         return undefined;
     const mark = `swr-index-${(0,external_node_crypto_.randomBytes)(16).toString('hex')}`;
@@ -3336,7 +3338,7 @@ const SPLICE_MIN = 64 * 1024;
  * character, as base64 is), else undefined. Searched byte by byte in native code: a loop over 17
  * MB in JavaScript took ~120 ms.
  */
-function base64Bytes(s) {
+function unescapedBytes(s) {
     if (Buffer.byteLength(s, 'utf8') !== s.length)
         return undefined;
     const b = Buffer.from(s, 'latin1');
@@ -3437,10 +3439,7 @@ function recordsOf(seal, i) {
 function checkIndexDigests(seal) {
     for (const i of seal.doc.body.paths.keys()) {
         const index = indexOf(seal, i);
-        if (!index)
-            continue;
-        const sum = (0,external_node_crypto_.createHash)('sha256').update(index.bytes).digest('hex');
-        if (index.bytes.length > indexBudget(index.ref.entries) || sum !== index.ref.sha256)
+        if (index && !indexHolds(index.bytes, index.ref))
             throw badIndex(i);
     }
     return seal;
@@ -9416,11 +9415,6 @@ class WriteQueue {
         this.used += s.view.length;
         if (this.labels.length >= BATCH_FILES || this.used >= BATCH_BYTES)
             this.send();
-    }
-    /** Create `abs` holding `content`: stage and commit in one. */
-    create(abs, label, content, mode, fixMode) {
-        this.stage(content.length).set(content);
-        this.commit(abs, label, mode, fixMode);
     }
     /** Copy `from` (written earlier, or queued before this) to `abs`; `link`: a hard link to it. */
     copy(abs, label, from, link = false) {
@@ -17622,9 +17616,9 @@ function archive_expectationOf(s, links) {
     const e = s.entry;
     const table = e.kind === 'tree' ? s.table() : undefined;
     // A sealed tree takes exactly the seal's hard links, placed as links; no other.
-    if (table && e.kind === 'tree')
-        return { kind: 'indexed', table, ignore: e.ignore, links: new Map(links ?? []) };
-    return expectationOf(e, { readIndex: () => undefined });
+    if (e.kind !== 'tree' || !table)
+        return expectationOf(e, { readIndex: () => undefined });
+    return { kind: 'indexed', table, ignore: e.ignore, links: new Map(links ?? []) };
 }
 class SealedArchive {
     opts;
@@ -18607,7 +18601,8 @@ function acceptFor(opts, trust, matchedKey, signedBy, first) {
             throw new rejected_Rejected(`the seal was made for the path lines ${have.map(shown).join(', ')}, not the ones asked for`);
         signedBy.splice(0, signedBy.length, ...trust_judgeSeal(seal.doc, trust));
         const locations = locationsOf(opts, seal);
-        // Only a seal whose head holds has its indexes inflated (one at a time, each bounded).
+        // Only a seal whose head holds has its indexes checked (digest, bound); each is decoded
+        // when it is used: as a table to extract against, as records to check what is on disk.
         return sealedEntries(checkIndexDigests(seal), locations);
     };
 }

@@ -19,19 +19,19 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
+/** A whole file handed over at once: staged, filled, committed. */
+function create(q: WriteQueue, abs: string, label: string, content: Buffer, mode: number): void {
+  q.stage(content.length).set(content)
+  q.commit(abs, label, mode, false)
+}
+
 describe('WriteQueue', () => {
   it('writes files and hard links through the thread in order, with their modes', async () => {
     const q = new WriteQueue()
     const n = 1500
     for (let i = 0; i < n; i++) {
       const mode = i % 7 === 0 ? 0o755 : 0o644
-      q.create(
-        path.join(dir, `f${i}`),
-        `f${i}`,
-        Buffer.from(`file ${i}\n`.repeat(i % 5)),
-        mode,
-        false
-      )
+      create(q, path.join(dir, `f${i}`), `f${i}`, Buffer.from(`file ${i}\n`.repeat(i % 5)), mode)
       // A hard link to a file queued just before it (still in the same batch, or in flight).
       if (i % 100 === 99) q.copy(path.join(dir, `c${i}`), `c${i}`, path.join(dir, `f${i}`), true)
     }
@@ -77,10 +77,10 @@ describe('WriteQueue', () => {
     fs.writeFileSync(path.join(dir, 'f900'), 'there before\n')
     for (let i = 0; i < 1200; i++) {
       if (i === 900) continue
-      q.create(path.join(dir, `f${i}`), `f${i}`, Buffer.from(`${i}\n`), 0o644, false)
+      create(q, path.join(dir, `f${i}`), `f${i}`, Buffer.from(`${i}\n`), 0o644)
     }
-    q.create(path.join(dir, 'f900'), 'the taken one', Buffer.from('new\n'), 0o644, false)
-    q.create(path.join(dir, 'after'), 'after', Buffer.from('x'), 0o644, false)
+    create(q, path.join(dir, 'f900'), 'the taken one', Buffer.from('new\n'), 0o644)
+    create(q, path.join(dir, 'after'), 'after', Buffer.from('x'), 0o644)
     await expect(q.settle()).rejects.toThrow(/writing the taken one failed \(EEXIST/)
     expect(fs.readFileSync(path.join(dir, 'f900'), 'utf8')).toBe('there before\n')
     expect(fs.existsSync(path.join(dir, 'after'))).toBe(false)

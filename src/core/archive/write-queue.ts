@@ -120,12 +120,6 @@ export class WriteQueue {
     if (this.labels.length >= BATCH_FILES || this.used >= BATCH_BYTES) this.send()
   }
 
-  /** Create `abs` holding `content`: stage and commit in one. */
-  create(abs: string, label: string, content: Uint8Array, mode: number, fixMode: boolean): void {
-    this.stage(content.length).set(content)
-    this.commit(abs, label, mode, fixMode)
-  }
-
   /** Copy `from` (written earlier, or queued before this) to `abs`; `link`: a hard link to it. */
   copy(abs: string, label: string, from: string, link = false): void {
     if (this.failure) throw this.failure

@@ -168,7 +168,8 @@ function acceptFor(
       )
     signedBy.splice(0, signedBy.length, ...judgeSeal(seal.doc, trust))
     const locations = locationsOf(opts, seal)
-    // Only a seal whose head holds has its indexes inflated (one at a time, each bounded).
+    // Only a seal whose head holds has its indexes checked (digest, bound); each is decoded
+    // when it is used: as a table to extract against, as records to check what is on disk.
     return sealedEntries(checkIndexDigests(seal), locations)
   }
 }

@@ -27,9 +27,8 @@ function expectationOf(s: SealedEntry, links: [string, string][] | undefined): E
   const e = s.entry
   const table = e.kind === 'tree' ? s.table() : undefined
   // A sealed tree takes exactly the seal's hard links, placed as links; no other.
-  if (table && e.kind === 'tree')
-    return { kind: 'indexed', table, ignore: e.ignore, links: new Map(links ?? []) }
-  return entryExpectation(e, { readIndex: () => undefined })
+  if (e.kind !== 'tree' || !table) return entryExpectation(e, { readIndex: () => undefined })
+  return { kind: 'indexed', table, ignore: e.ignore, links: new Map(links ?? []) }
 }
 
 export interface SealedArchiveOptions {

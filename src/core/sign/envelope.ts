@@ -9,11 +9,13 @@ import type { ManifestBody } from '../types.js'
 
 export const PAYLOAD_TYPE = 'application/vnd.swr.manifest.v3+json'
 
-/** DSSE pre-authentication encoding of `payload` under `type`. */
-export function pae(type: string, payload: Uint8Array): Buffer {
+/** DSSE pre-authentication encoding of `payload` (or of its parts, in order) under `type`. */
+export function pae(type: string, payload: Uint8Array | readonly Uint8Array[]): Buffer {
+  const parts = payload instanceof Uint8Array ? [payload] : payload
+  const length = parts.reduce((n, p) => n + p.length, 0)
   const t = Buffer.from(type, 'utf8')
-  const head = Buffer.from(`DSSEv1 ${t.length} ${type} ${payload.length} `, 'utf8')
-  return Buffer.concat([head, payload])
+  const head = Buffer.from(`DSSEv1 ${t.length} ${type} ${length} `, 'utf8')
+  return Buffer.concat([head, ...parts])
 }
 
 /** The exact bytes every manifest signature covers. */

@@ -10,6 +10,7 @@ import { eachIndexLine, inflateIndex, type IndexRecord } from './tree-index.js'
 import type { RecordType } from './walk-format.mjs'
 
 const TYPES: readonly RecordType[] = ['f', 'd', 'l', 'o']
+const OTHER = 255
 const HEX64 = /^[0-9a-f]{64}$/
 const TAKEN = 1
 const DIGEST = 2
@@ -23,6 +24,8 @@ export class IndexTable {
   private readonly digests: Buffer
   /** Every other extra: link targets, special kinds, a file's extra that is no sha256. */
   private readonly extras = new Map<number, string>()
+  /** A type letter the columns have no code for (none that swr writes): kept as read. */
+  private readonly otherTypes = new Map<number, RecordType>()
   /** Per slot: TAKEN once a member took it, DIGEST when `digests` holds its sha256. */
   private readonly flags: Uint8Array
   private filled = 0
@@ -68,8 +71,8 @@ export class IndexTable {
     // A name twice is one record: the later one wins, as a Map of records let it.
     this.slots.set(rel, slot)
     const code = TYPES.indexOf(type)
-    this.types[slot] = code < 0 ? 255 : code
-    if (code < 0) this.extras.set(-1 - slot, type)
+    this.types[slot] = code < 0 ? OTHER : code
+    if (code < 0) this.otherTypes.set(slot, type)
     this.modes[slot] = mode
     this.sizes[slot] = size
     if (type === 'f') this.totalBytes += size
@@ -86,8 +89,7 @@ export class IndexTable {
   }
 
   typeOf(slot: number): RecordType {
-    const code = this.types[slot] ?? 255
-    return TYPES[code] ?? ((this.extras.get(-1 - slot) ?? '?') as RecordType)
+    return TYPES[this.types[slot] ?? OTHER] ?? (this.otherTypes.get(slot) as RecordType)
   }
 
   modeOf(slot: number): number {

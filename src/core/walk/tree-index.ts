@@ -168,14 +168,18 @@ export function parseIndex(bytes: Buffer, ref: TreeIndexRef): IndexRecord[] | un
  */
 export function inflateIndex(bytes: Buffer, ref: TreeIndexRef): Buffer | undefined {
   try {
-    const budget = indexBudget(ref.entries)
-    if (bytes.length > budget) return undefined
-    if (createHash('sha256').update(bytes).digest('hex') !== ref.sha256) return undefined
-    const inflated = Math.min(budget, SLACK_BYTES + bytes.length * MAX_RATIO)
+    if (!indexHolds(bytes, ref)) return undefined
+    const inflated = Math.min(indexBudget(ref.entries), SLACK_BYTES + bytes.length * MAX_RATIO)
     return gunzipSync(bytes, { maxOutputLength: inflated })
   } catch {
     return undefined
   }
+}
+
+/** Whether an index's compressed bytes are within their budget and match `ref`'s digest. */
+export function indexHolds(bytes: Buffer, ref: TreeIndexRef): boolean {
+  if (bytes.length > indexBudget(ref.entries)) return false
+  return createHash('sha256').update(bytes).digest('hex') === ref.sha256
 }
 
 /** One index line's fields, as `indexLine` wrote them. */
