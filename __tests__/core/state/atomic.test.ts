@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { compileStateModules, runModule } from '../../../__fixtures__/state-modules.js'
+import { compileStateModules, runModule } from '../../../__fixtures__/compiled-modules.js'
 import { EXIT, SwrError } from '../../../src/core/errors.js'
 import { appendRecord, asWriteError, writeFileAtomic } from '../../../src/core/state/atomic.js'
 

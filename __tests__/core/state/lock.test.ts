@@ -13,7 +13,11 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { compileStateModules, runModule, type Child } from '../../../__fixtures__/state-modules.js'
+import {
+  compileStateModules,
+  runModule,
+  type Child
+} from '../../../__fixtures__/compiled-modules.js'
 import { EXIT, SwrError } from '../../../src/core/errors.js'
 import {
   canonicalPath,

@@ -21,9 +21,15 @@ export function zstdBinary(): string | undefined {
   })
 }
 
+/** Node's zstd encoder: `flush(ZSTD_e_end)` ends a frame and the next write begins another. */
+export type ZstdEncoder = Duplex & { flush(kind: number, done?: () => void): void }
+
 /** Node's zstd, where this Node has it. */
 export const nodeZstd = zlib as typeof zlib & {
-  createZstdCompress?: () => Duplex
+  createZstdCompress?: (opts?: {
+    chunkSize?: number
+    params?: Record<number, number>
+  }) => ZstdEncoder
   createZstdDecompress?: (opts?: { chunkSize?: number }) => Duplex
   zstdCompressSync?: (b: Buffer) => Buffer
 }

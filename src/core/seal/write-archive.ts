@@ -2,14 +2,16 @@
  * Writing a sealed cache archive: a POSIX tar whose first member is the seal, then each sealed path
  * member by member in the seal's order, so the archive holds what the seal names and nothing
  * else. The body is written (and each tree's files read once) while the seal is made; the seal
- * then goes in front as a compressed frame of its own. Compressed with the system's
- * multi-threaded zstd (zstd.ts), else Node's zstd, else gzip. Plain `tar` extracts it.
+ * then goes in front as a compressed frame of its own. Compressed with Node's zstd in frames
+ * compressed side by side (zstd-segments.ts), else the system's zstd, else gzip. Plain `tar`
+ * extracts it.
  */
 import { spawn } from 'node:child_process'
 import crypto, { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import type { Writable } from 'node:stream'
+import os from 'node:os'
 import { once } from 'node:events'
+import { setImmediate as turn } from 'node:timers/promises'
 import zlib from 'node:zlib'
 import type { ArchiveCompression } from '../cache-port.js'
 import type { Entry } from '../types.js'
@@ -18,7 +20,8 @@ import type { TreeArchiver } from '../capture/tree-stream.js'
 import { fsPath } from '../walk/byte-names.mjs'
 import { sameState } from '../capture/steady.js'
 import { toolEnv } from '../exec/child-env.js'
-import { nodeZstd, zstdBinary } from '../archive/zstd.js'
+import { zstdBinary } from '../archive/zstd.js'
+import { SegmentedZstd, segmentedZstdAvailable } from '../archive/zstd-segments.js'
 
 /** The seal's name in every sealed archive: its first member. */
 export const SEAL_MEMBER = '.swr-seal.json'
@@ -26,7 +29,7 @@ export const SEAL_MEMBER = '.swr-seal.json'
 /** The tar stream goes to the compressor in buffers of this size. */
 const STAGE_BYTES = 1 << 20
 /** Bytes that may wait for the compressor before the reading waits for it. */
-const QUEUED_BYTES = 8 * STAGE_BYTES
+const QUEUED_BYTES = 16 * STAGE_BYTES
 const SPARE_STAGES = QUEUED_BYTES / STAGE_BYTES + 1
 /** Files (with header room) up to this size are read in one call into the staging buffer. */
 const SMALL_BYTES = 256 * 1024
@@ -113,20 +116,37 @@ function header(
   return [...paxHeader(name, size, mtime, link), h]
 }
 
+/** Where staged bytes go: `taken` once the compressor no longer needs the buffer. */
+interface ChunkSink {
+  write(chunk: Buffer, taken: (err?: Error | null) => void): unknown
+  end(): unknown
+  readonly destroyed: boolean
+  once(event: 'close', listener: () => void): unknown
+  off(event: 'close', listener: () => void): unknown
+}
+
 interface Sink {
-  input: Writable
+  input: ChunkSink
   compression: ArchiveCompression
   done: Promise<void>
   /** Stop: the compressor and the file closed, whatever they were doing. */
   abort(): void
 }
 
+/** Frames compressed at once; one libuv thread stays free for the file's own writes. */
+const ENCODERS = Math.max(1, Math.min(os.availableParallelism(), 3))
+
 /**
- * A compressor writing `file` (created; `exclusive`: never over anything): the system's zstd,
- * else Node's, else gzip (or gzip when `gzip` says the rest of the archive is).
+ * A compressor writing `file` (created; `exclusive`: never over anything): Node's zstd in frames
+ * compressed side by side (zstd-segments.ts says why not a pipe to the system's zstd), else the
+ * system's zstd, else gzip (or gzip when `gzip` says the rest of the archive is).
  */
 function compressTo(file: string, opts: { exclusive?: boolean; gzip?: boolean } = {}): Sink {
   const out = fs.createWriteStream(file, { mode: 0o600, flags: opts.exclusive ? 'wx' : 'w' })
+  if (!opts.gzip && segmentedZstdAvailable()) {
+    const z = new SegmentedZstd(out, ENCODERS)
+    return { input: z, compression: 'zstd', done: z.done, abort: () => z.destroy() }
+  }
   const outDone = once(out, 'close')
   const bin = opts.gzip ? undefined : zstdBinary()
   if (bin) {
@@ -156,13 +176,12 @@ function compressTo(file: string, opts: { exclusive?: boolean; gzip?: boolean } 
       }
     }
   }
-  const native = opts.gzip ? undefined : nodeZstd.createZstdCompress
-  const z = native ? native() : zlib.createGzip({ level: 6 })
+  const z = zlib.createGzip({ level: 6 })
   z.pipe(out)
   const failed = new Promise<void>((_, reject) => z.on('error', reject))
   return {
     input: z,
-    compression: native ? 'zstd' : 'gzip',
+    compression: 'gzip',
     done: Promise.race([outDone.then(() => undefined), failed]),
     abort: () => {
       z.destroy()
@@ -208,7 +227,7 @@ class TarWriter {
   private readonly spare: Buffer[] = []
   private drained: (() => void) | undefined
   constructor(
-    private readonly sink: Writable,
+    private readonly sink: ChunkSink,
     readonly mtime: number
   ) {}
 
@@ -241,10 +260,10 @@ class TarWriter {
   }
 
   /**
-   * The staged bytes go to the compressor. Up to QUEUED_BYTES may wait there (a pipe takes 64
-   * KiB at a time: waiting for each megabyte to drain kept the reading and the compressing
-   * taking turns), and each buffer comes back to be staged into again once written (fresh
-   * memory costs a page fault per 4 KiB to touch).
+   * The staged bytes go to the compressor. Up to QUEUED_BYTES may wait there (waiting for each
+   * megabyte kept the reading and the compressing taking turns; 16 MiB lets two segments
+   * compress side by side), and each buffer comes back to be staged into again once taken
+   * (fresh memory costs a page fault per 4 KiB to touch).
    */
   async flush(): Promise<void> {
     if (this.pos === 0) return
@@ -258,7 +277,9 @@ class TarWriter {
       if (this.spare.length < SPARE_STAGES) this.spare.push(full)
       if (this.queued <= QUEUED_BYTES / 2) this.drained?.()
     })
-    if (this.queued <= QUEUED_BYTES) return
+    // A turn of the event loop per staged buffer: the encoders' finished chunks (and a pipe's
+    // room) are only seen there, and a reading that never yields leaves them idle.
+    if (this.queued <= QUEUED_BYTES) return await turn()
     if (this.sink.destroyed) throw new CompressorStopped()
     await new Promise<void>((resolve, reject) => {
       const closed = () => reject(new CompressorStopped())
@@ -475,7 +496,10 @@ export async function joinSealed(
       seal,
       ZEROS.subarray(0, pad)
     ]
-    for (const part of parts) if (!sink.input.write(part)) await once(sink.input, 'drain')
+    for (const part of parts)
+      await new Promise<void>((resolve, reject) =>
+        sink.input.write(part, err => (err ? reject(err) : resolve()))
+      )
     sink.input.end()
     await sink.done
   } catch (err) {

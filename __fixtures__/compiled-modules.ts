@@ -1,9 +1,9 @@
 /**
- * The state modules (`src/core/state/`, the errors they throw and the process facts the lock
- * reads) compiled from the current source
- * into a temporary directory, so a second real process can take a lock or write a file through
- * the same code as the process under test. TypeScript's own transpiler, one file at a time: the
- * sources already import `.js` names, so the output runs as is.
+ * Modules of `src/` compiled from the current source into a temporary directory, so another real
+ * process runs the same code as the process under test: a second process taking a lock or
+ * writing a file (the state modules), or Node 24 running code that needs its runtime (the
+ * zstd encoder). TypeScript's own transpiler, one file at a time: the sources already import
+ * `.js` names, so the output runs as is.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -11,8 +11,12 @@ import path from 'node:path'
 import ts from 'typescript'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-/** The modules a second process uses; what they import is found by following their imports. */
-const ROOTS = ['src/core/state/atomic.ts', 'src/core/state/lock.ts', 'src/core/state/state-dir.ts']
+/** The state modules a second process uses; what they import is found by following imports. */
+const STATE_ROOTS = [
+  'src/core/state/atomic.ts',
+  'src/core/state/lock.ts',
+  'src/core/state/state-dir.ts'
+]
 
 /** `roots` and every module they import by a relative path, as paths relative to ROOT. */
 function closure(roots: readonly string[]): string[] {
@@ -27,14 +31,18 @@ function closure(roots: readonly string[]): string[] {
   roots.forEach(visit)
   return [...seen]
 }
-const SOURCES = closure(ROOTS)
+
+/** Compile the state modules below `dir` (compileModules). */
+export function compileStateModules(dir: string): string {
+  return compileModules(dir, STATE_ROOTS)
+}
 
 /**
- * Compile the state modules below `dir` (its `core/` mirrors `src/core/`); returns `dir`. The
- * output resolves packages through a link to the repository's node_modules.
+ * Compile `roots` and what they import below `dir` (its `core/` mirrors `src/core/`); returns
+ * `dir`. The output resolves packages through a link to the repository's node_modules.
  */
-export function compileStateModules(dir: string): string {
-  for (const rel of SOURCES) {
+export function compileModules(dir: string, roots: readonly string[]): string {
+  for (const rel of closure(roots)) {
     const src = fs.readFileSync(path.join(ROOT, rel), 'utf8')
     const out = ts.transpileModule(src, {
       compilerOptions: {
@@ -62,9 +70,17 @@ export interface Child {
   exited: Promise<number | null>
 }
 
-/** Run `code` (an ES module body) as `node --input-type=module` in `cwd`, the compiled modules' dir. */
-export function runModule(cwd: string, code: string, args: string[] = []): Child {
-  const proc = spawn(process.execPath, ['--input-type=module', '-e', code, '--', ...args], {
+/**
+ * Run `code` (an ES module body) as `node --input-type=module` in `cwd`, the compiled modules'
+ * dir, with this process's Node or `node`.
+ */
+export function runModule(
+  cwd: string,
+  code: string,
+  args: string[] = [],
+  node = process.execPath
+): Child {
+  const proc = spawn(node, ['--input-type=module', '-e', code, '--', ...args], {
     cwd,
     env: { PATH: process.env.PATH },
     stdio: ['ignore', 'pipe', 'pipe']
