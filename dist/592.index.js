@@ -17759,8 +17759,8 @@ function segmentedZstdAvailable() {
 }
 /**
  * Takes buffers with a callback each (`taken`: the encoder no longer needs the buffer, so it may
- * be reused) and writes the frames to `out` in order. Emits 'close' once, when it has ended or
- * stopped; `done` says which.
+ * be reused) and writes the frames to `out` in order. Emits 'written' (the bytes on disk so far)
+ * as the file grows, and 'close' once, when it has ended or stopped; `done` says which.
  */
 class SegmentedZstd extends external_node_events_.EventEmitter {
     out;
@@ -17777,6 +17777,7 @@ class SegmentedZstd extends external_node_events_.EventEmitter {
     waiting = [];
     ending = false;
     closed = false;
+    written = 0;
     settle;
     constructor(out, parallel, segmentBytes = SEGMENT_BYTES) {
         super();
@@ -17817,7 +17818,7 @@ class SegmentedZstd extends external_node_events_.EventEmitter {
             const next = this.open[0];
             if (next)
                 for (const c of next.held.splice(0))
-                    this.out.write(c);
+                    this.put(c);
         }
         while (this.waiting.length > 0 && this.room()) {
             const [chunk, taken] = this.waiting.shift();
@@ -17885,7 +17886,7 @@ class SegmentedZstd extends external_node_events_.EventEmitter {
             if (!seg)
                 return this.stop(new Error('the compressor wrote a frame it was not asked for'));
             if (this.open[0] === seg)
-                this.out.write(piece.bytes);
+                this.put(piece.bytes);
             else
                 seg.held.push(piece.bytes);
             if (piece.end) {
@@ -17894,6 +17895,18 @@ class SegmentedZstd extends external_node_events_.EventEmitter {
             }
         }
         this.pump();
+    }
+    /**
+     * Bytes to the file, in order. 'written' tells how many are on disk so far (a store may send
+     * them while the rest is compressed).
+     */
+    put(bytes) {
+        this.out.write(bytes, err => {
+            if (err)
+                return;
+            this.written += bytes.length;
+            this.emit('written', this.written);
+        });
     }
     stop(err) {
         if (this.closed)
@@ -18012,7 +18025,13 @@ function compressTo(file, opts = {}) {
     const out = external_node_fs_default().createWriteStream(file, { mode: 0o600, flags: opts.exclusive ? 'wx' : 'w' });
     if (!opts.gzip && segmentedZstdAvailable()) {
         const z = new SegmentedZstd(out, ENCODERS);
-        return { input: z, compression: 'zstd', done: z.done, abort: () => z.destroy() };
+        return {
+            input: z,
+            compression: 'zstd',
+            done: z.done,
+            abort: () => z.destroy(),
+            onGrow: cb => z.on('written', cb)
+        };
     }
     const outDone = (0,external_node_events_.once)(out, 'close');
     const bin = opts.gzip ? undefined : zstdBinary();
@@ -18229,6 +18248,16 @@ class ArchiveBody {
     static open(file, at) {
         return new ArchiveBody(compressTo(file), at);
     }
+    get compression() {
+        return this.sink.compression;
+    }
+    /**
+     * Calls back with the bytes on disk each time the file grows (never fewer than before), so a
+     * store can send them while the rest is written; undefined where the compressor cannot tell.
+     */
+    get onGrow() {
+        return this.sink.onGrow;
+    }
     /** Run `step`, turning a stopped compressor into the compressor's own error. */
     async guard(step) {
         try {
@@ -18327,12 +18356,11 @@ async function writeSource(t, s) {
 /** A seal is at most a few tens of MiB: a compressor that takes a minute over it is stuck. */
 const SEAL_FRAME_MS = 60_000;
 /**
- * The sealed archive at `file` (created, private): the seal's member compressed as a frame (gzip
- * member) of its own, the way the body was, then the body's bytes as `ArchiveBody` wrote them.
- * Plain `tar` with zstd or gzip reads the two frames as one stream. The seal goes to the
- * compressor in its parts (header, seal, padding), never joined into one more copy.
+ * The seal's member compressed as a frame (gzip member) of its own, the way the body was, at
+ * `file` (created, private): what goes in front of the body. The seal goes to the compressor in
+ * its parts (header, seal, padding), never joined into one more copy.
  */
-async function joinSealed(file, seal, body, compression, at) {
+async function writeSealFrame(file, seal, compression, at) {
     const sink = compressTo(file, { exclusive: true, gzip: compression === 'gzip' });
     if (sink.compression !== compression) {
         sink.abort();
@@ -18362,6 +18390,14 @@ async function joinSealed(file, seal, body, compression, at) {
     finally {
         clearTimeout(stuck);
     }
+}
+/**
+ * The sealed archive at `file` (created, private): the seal's frame (`writeSealFrame`), then the
+ * body's bytes as `ArchiveBody` wrote them. Plain `tar` with zstd or gzip reads the two frames as
+ * one stream.
+ */
+async function joinSealed(file, seal, body, compression, at) {
+    await writeSealFrame(file, seal, compression, at);
     const out = external_node_fs_default().openSync(file, 'a');
     try {
         const src = external_node_fs_default().openSync(body, 'r');
@@ -19032,12 +19068,11 @@ async function saveSealedCache(opts) {
         });
     const scratch = makeScratch(opts.scratchBase, 'swr-save');
     let signedBy = [];
+    let upload;
     try {
-        const bodyFile = external_node_path_default().join(scratch, 'body');
-        const file = external_node_path_default().join(scratch, 'cache.tar');
-        const archive = ArchiveBody.open(bodyFile, opts.at);
+        const archive = ArchiveBody.open(external_node_path_default().join(scratch, 'body'), opts.at);
+        upload = startUpload(opts, archive, scratch);
         let body;
-        let compression;
         try {
             body = await makeSeal({
                 key: opts.key,
@@ -19047,7 +19082,7 @@ async function saveSealedCache(opts) {
                 run: opts.run,
                 pool: opts.pool
             }, archive);
-            compression = await archive.finish();
+            await archive.finish();
         }
         catch (err) {
             await archive.abort();
@@ -19056,10 +19091,10 @@ async function saveSealedCache(opts) {
         const read = performance.now();
         const doc = await signSeal(body, opts.signers);
         signedBy = doc.signatures.map(s => s.alg === 'hmac-sha256' ? `hmac ${s.keyid}` : `ml-dsa ${s.keyid.slice(0, 16)}`);
-        const joined = await joinSealed(file, encodeSeal(doc), bodyFile, compression, opts.at);
-        external_node_fs_default().rmSync(bodyFile, { force: true });
+        await upload.seal(encodeSeal(doc));
         const sealed = performance.now();
-        const outcome = await opts.cache.save(pathLines(opts), opts.key, { file, ...joined });
+        const outcome = await upload.send();
+        upload = undefined;
         const phases = {
             readMs: Math.round(read - t0),
             sealMs: Math.round(sealed - read),
@@ -19079,6 +19114,7 @@ async function saveSealedCache(opts) {
         });
     }
     catch (err) {
+        await upload?.abort();
         if (!(err instanceof ChangedWhileSaved))
             throw err;
         return result({ outcome: 'skipped', reason: err.message, signedBy, files: 0, unmatched });
@@ -19086,6 +19122,51 @@ async function saveSealedCache(opts) {
     finally {
         removeScratch(scratch);
     }
+}
+/**
+ * A store that can take the archive before it is whole (S3) is sent the body as it reaches the
+ * disk, started now, and the seal's frame last; any other gets the joined archive once it is.
+ */
+function startUpload(opts, archive, scratch) {
+    const lines = pathLines(opts);
+    const body = external_node_path_default().join(scratch, 'body');
+    const compression = archive.compression;
+    const live = opts.cache.saveLive?.bind(opts.cache);
+    const onGrow = archive.onGrow;
+    if (!live || !onGrow) {
+        let joined;
+        const file = external_node_path_default().join(scratch, 'cache.tar');
+        return {
+            async seal(seal) {
+                joined = await joinSealed(file, seal, body, compression, opts.at);
+                external_node_fs_default().rmSync(body, { force: true });
+            },
+            send: () => opts.cache.save(lines, opts.key, { file, ...joined }),
+            abort: async () => undefined
+        };
+    }
+    let end;
+    let stop;
+    const ended = new Promise((resolve, reject) => {
+        end = resolve;
+        stop = reject;
+    });
+    // The store may have answered (the key exists) before the save ends or stops.
+    ended.catch(() => undefined);
+    const sending = live(lines, opts.key, { compression, file: body, onGrow, ended });
+    sending.catch(() => undefined);
+    return {
+        async seal(seal) {
+            const file = external_node_path_default().join(scratch, 'seal');
+            await writeSealFrame(file, seal, compression, opts.at);
+            end({ head: external_node_fs_default().readFileSync(file), size: external_node_fs_default().statSync(body).size });
+        },
+        send: () => sending,
+        async abort() {
+            stop(new Error('the save stopped'));
+            await sending.catch(() => undefined);
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/engine/write-back.ts

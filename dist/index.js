@@ -196,7 +196,7 @@ else {
     // The secrets travel as values from here on; process.env never holds them again.
     const env = (0,_handover_js__WEBPACK_IMPORTED_MODULE_0__/* .withSecrets */ .a9)(process.env);
     if (cacheStep) {
-        const cache = await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(184), __nccwpck_require__.e(41)]).then(__nccwpck_require__.bind(__nccwpck_require__, 10041));
+        const cache = await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(184), __nccwpck_require__.e(812)]).then(__nccwpck_require__.bind(__nccwpck_require__, 67812));
         if (phase === 'cache')
             await cache.restorePhase(env, { saveAfter: true });
         else if (phase === 'cache-restore')

@@ -181,7 +181,7 @@ describe('the sealed cache in an S3 bucket (bundled action, loopback S3 server)'
     expect(read(b.root, 'node_modules/ms/package.json')).toMatch(/"v1"/)
   }, 120_000)
 
-  it('an archive above the part size goes up in parts and comes back whole', async () => {
+  it('an archive above the part size goes up in parts while it is written, the seal last, and comes back whole', async () => {
     const inputs = { path: 'node_modules', key: 'big-1', 'hmac-key': HMAC }
     const run = { env: { SWR_S3_PART_SIZE_MB: '5' } }
     const a = makeRepo()
@@ -190,18 +190,22 @@ describe('the sealed cache in an S3 bucket (bundled action, loopback S3 server)'
       inputs,
       () => {
         install(a.root)
-        // Incompressible: the archive stays above two parts.
+        // Incompressible: the archive's body stays above the held-back 5 MiB and two parts.
         fs.writeFileSync(
           path.join(a.root, 'node_modules', 'model.bin'),
-          crypto.randomBytes(6 << 20)
+          crypto.randomBytes(12 << 20)
         )
       },
       run
     )
     expect(server.requests.some(r => r.method === 'POST' && /[?&]uploads/.test(r.url))).toBe(true)
-    expect(
-      server.requests.filter(r => r.method === 'PUT' && /partNumber=/.test(r.url)).length
-    ).toBeGreaterThanOrEqual(2)
+    // Body parts went up first; part 1 (the seal's frame and the body's first bytes) last.
+    const parts = server.requests
+      .filter(r => r.method === 'PUT' && /partNumber=/.test(r.url))
+      .map(r => Number(/partNumber=(\d+)/.exec(r.url)?.[1]))
+    expect(parts.length).toBeGreaterThanOrEqual(3)
+    expect(parts[0]).toBe(2)
+    expect(parts.at(-1)).toBe(1)
     const b = makeRepo()
     const r = await step(bundles.cacheRestore, b, CACHE_YML.restore, inputs)
     expect(r.outputs['cache-hit']).toBe('true')

@@ -11,6 +11,7 @@ import { canonicalBytes } from './manifest/canonical.js'
 import type { LoadedManifest } from './manifest/load.js'
 import { resolveEntryPath } from './manifest/paths.js'
 import type { Entry } from './types.js'
+import type { GrowingFile } from './s3-port.js'
 
 /** A download that delivers no byte for a minute is abandoned. */
 export const DEFAULT_STALL_MS = 60_000
@@ -109,6 +110,15 @@ export interface SealedArchiveFile {
 }
 
 /**
+ * A sealed archive whose body is still being written: a store that can send bytes before it has
+ * them all (S3's multipart upload) sends the body's as they reach the disk, and the seal's frame
+ * (`head`), which goes in front of them but is made last, once `ended` gives it.
+ */
+export interface LiveSealedArchive extends GrowingFile {
+  compression: ArchiveCompression
+}
+
+/**
  * The Actions cache as the store of sealed caches: archives saved under a version of the step's
  * `path` lines as written (with swr's own marker, so sealed and plain archives never mix), found by
  * key or restore-keys prefix, downloaded as a stream, never extracted by it.
@@ -124,5 +134,11 @@ export interface SealedCacheClient {
     lines: readonly string[],
     key: string,
     archive: SealedArchiveFile
+  ): Promise<'saved' | 'exists' | 'failed'>
+  /** `save`, started before the archive is whole (stores that can take it so). */
+  saveLive?(
+    lines: readonly string[],
+    key: string,
+    archive: LiveSealedArchive
   ): Promise<'saved' | 'exists' | 'failed'>
 }

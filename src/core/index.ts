@@ -101,10 +101,11 @@ export {
   type CacheArchive,
   type CacheClient,
   type DownloadBounds,
+  type LiveSealedArchive,
   type SealedArchiveFile,
   type SealedCacheClient
 } from './cache-port.js'
-export { type S3Body, type S3ObjectInfo, type S3Objects } from './s3-port.js'
+export { type GrowingFile, type S3Body, type S3ObjectInfo, type S3Objects } from './s3-port.js'
 export { type Entry, type SealedSpec, restoreSources } from './types.js'
 export type * from './types.js'
 export { KINDS, TIERS } from './types.js'

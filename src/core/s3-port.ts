@@ -14,8 +14,22 @@ export interface S3ObjectInfo {
   lastModified: Date
 }
 
-/** What is stored: bytes in memory, or a file streamed from disk (multipart above the part size). */
-export type S3Body = { bytes: Buffer } | { file: string; size: number }
+/**
+ * A file still being written, stored with `head` in front of it: its bytes below the last
+ * `onGrow` count are final and may be sent; `ended` gives the head and the file's final size, or
+ * rejects when the writing stopped (nothing is then stored).
+ */
+export interface GrowingFile {
+  file: string
+  onGrow(cb: (written: number) => void): void
+  ended: Promise<{ head: Buffer; size: number }>
+}
+
+/**
+ * What is stored: bytes in memory, a file streamed from disk (multipart above the part size), or
+ * a file sent while it grows (multipart once it is large enough).
+ */
+export type S3Body = { bytes: Buffer } | { file: string; size: number } | { growing: GrowingFile }
 
 export interface S3Objects {
   /** `s3://BUCKET`, for messages. */

@@ -6,15 +6,16 @@
  * instance role). The SDK is large: it is loaded by a dynamic import on the first call, so no other
  * command parses it.
  *
- * Keys are immutable: a put asks for the key first and sends `If-None-Match: *` with a single PUT,
- * so a store that honours it (S3, MinIO, R2) refuses a second writer that raced past the check; a
- * multipart upload (above the part size) has only the check. Every failure is one line naming the
+ * Keys are immutable: a put asks for the key first and sends `If-None-Match: *` with a single PUT
+ * and with the completion of a multipart upload, so a store that honours it (S3, MinIO, R2)
+ * refuses a second writer that raced past the check. Every failure is one line naming the
  * bucket and the cause by the store's error code, never its message or a credential.
  */
 import fs from 'node:fs'
-import { Transform, type Readable } from 'node:stream'
+import { Readable, Transform } from 'node:stream'
 import type { S3Client } from '@aws-sdk/client-s3'
 import { type S3ObjectInfo, type S3Objects, buckets } from '../../core/index.js'
+import { putGrowing, WritingStopped } from './growing-upload.js'
 
 export interface S3Settings {
   bucket: string
@@ -173,6 +174,12 @@ function bounded(body: Readable, max: number, shown: string): Readable {
 
 const SAVED_META = 'swr-saved-ms'
 
+/** `first`, then the file's bytes. */
+async function* joined(first: Buffer, file: string): AsyncGenerator<Buffer> {
+  yield first
+  yield* fs.createReadStream(file) as AsyncIterable<Buffer>
+}
+
 export function s3Objects(settings: S3Settings): S3Objects {
   const shown = `s3://${settings.bucket}`
   const Bucket = settings.bucket
@@ -242,21 +249,36 @@ export function s3Objects(settings: S3Settings): S3Objects {
     head,
     async putIfAbsent(key, body, meta = {}) {
       if (await head(key)) return 'exists'
-      const [, storage] = await loadSdk()
+      const [m, storage] = await loadSdk()
       const Metadata = { ...meta, [SAVED_META]: String(Date.now()) }
-      try {
-        const Body = 'bytes' in body ? body.bytes : fs.createReadStream(body.file)
-        const size = 'bytes' in body ? body.bytes.length : body.size
-        const upload = new storage.Upload({
+      const partSize = Math.max(MIN_PART_SIZE, settings.partSize ?? DEFAULT_PART_SIZE)
+      // One PUT below the part size, parts above it (lib-storage), conditional either way.
+      const upload = async (Body: Buffer | Readable, size: number) => {
+        await new storage.Upload({
           client: await open(),
           params: { Bucket, Key: key, Body, ContentLength: size, Metadata, IfNoneMatch: '*' },
-          partSize: Math.max(MIN_PART_SIZE, settings.partSize ?? DEFAULT_PART_SIZE),
+          partSize,
           queueSize: 4,
           leavePartsOnError: false
+        }).done()
+        return 'saved' as const
+      }
+      try {
+        if ('bytes' in body) return await upload(body.bytes, body.bytes.length)
+        if ('file' in body) return await upload(fs.createReadStream(body.file), body.size)
+        return await putGrowing(body.growing, {
+          client: await open(),
+          sdk: m,
+          Bucket,
+          Key: key,
+          Metadata,
+          partSize,
+          headBytes: MIN_PART_SIZE,
+          whole: (first, file, size) =>
+            upload(Readable.from(joined(first, file)), first.length + size)
         })
-        await upload.done()
-        return 'saved'
       } catch (err) {
+        if (err instanceof WritingStopped) throw err.reason
         const e = err as SdkError
         // Another writer took the key between the check and the PUT.
         if (e?.name === 'PreconditionFailed' || e?.$metadata?.httpStatusCode === 412)

@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto'
 import {
   type ArchiveCompression,
   type DownloadBounds,
+  type S3Body,
   type S3Objects,
   type SealedCacheClient,
   buckets,
@@ -101,6 +102,30 @@ export function s3SealedCacheClient(opts: S3SealedCacheOptions): SealedCacheClie
       return got.body
     }
   })
+  const put = async (
+    lines: readonly string[],
+    key: string,
+    compression: ArchiveCompression,
+    body: S3Body
+  ): Promise<'saved' | 'exists' | 'failed'> => {
+    const name = objectDir(prefix, scope.write, lines, compression) + escapeSegment(key)
+    if (Buffer.byteLength(name) > MAX_OBJECT_KEY) {
+      opts.onNote?.(
+        `cache save: the object name for this key is over ${MAX_OBJECT_KEY} bytes in S3: not saved`
+      )
+      return 'failed'
+    }
+    try {
+      return await objects.putIfAbsent(name, body)
+    } catch (err) {
+      // The save itself stopped (a file changed while read): the engine says why.
+      if ('growing' in body && !(err instanceof buckets.S3Failure)) throw err
+      opts.onNote?.(
+        `cache save: ${err instanceof buckets.S3Failure ? err.message : String(err).split('\n')[0]}`
+      )
+      return 'failed'
+    }
+  }
   return {
     async find(lines, key, restoreKeys) {
       try {
@@ -135,22 +160,9 @@ export function s3SealedCacheClient(opts: S3SealedCacheOptions): SealedCacheClie
         return unavailable(err)
       }
     },
-    async save(lines, key, file) {
-      const name = objectDir(prefix, scope.write, lines, file.compression) + escapeSegment(key)
-      if (Buffer.byteLength(name) > MAX_OBJECT_KEY) {
-        opts.onNote?.(
-          `cache save: the object name for this key is over ${MAX_OBJECT_KEY} bytes in S3: not saved`
-        )
-        return 'failed'
-      }
-      try {
-        return await objects.putIfAbsent(name, { file: file.file, size: file.size })
-      } catch (err) {
-        opts.onNote?.(
-          `cache save: ${err instanceof buckets.S3Failure ? err.message : String(err).split('\n')[0]}`
-        )
-        return 'failed'
-      }
-    }
+    save: (lines, key, file) =>
+      put(lines, key, file.compression, { file: file.file, size: file.size }),
+    // The body goes up in parts as it is written, the seal's frame last as the first part.
+    saveLive: (lines, key, live) => put(lines, key, live.compression, { growing: live })
   }
 }

@@ -58,8 +58,8 @@ export function segmentedZstdAvailable(): boolean {
 
 /**
  * Takes buffers with a callback each (`taken`: the encoder no longer needs the buffer, so it may
- * be reused) and writes the frames to `out` in order. Emits 'close' once, when it has ended or
- * stopped; `done` says which.
+ * be reused) and writes the frames to `out` in order. Emits 'written' (the bytes on disk so far)
+ * as the file grows, and 'close' once, when it has ended or stopped; `done` says which.
  */
 export class SegmentedZstd extends EventEmitter {
   destroyed = false
@@ -73,6 +73,7 @@ export class SegmentedZstd extends EventEmitter {
   private readonly waiting: [Buffer, Taken][] = []
   private ending = false
   private closed = false
+  private written = 0
   private settle!: (err?: Error) => void
 
   constructor(
@@ -116,7 +117,7 @@ export class SegmentedZstd extends EventEmitter {
     while (this.open[0]?.finished) {
       this.open.shift()
       const next = this.open[0]
-      if (next) for (const c of next.held.splice(0)) this.out.write(c)
+      if (next) for (const c of next.held.splice(0)) this.put(c)
     }
     while (this.waiting.length > 0 && this.room()) {
       const [chunk, taken] = this.waiting.shift() as [Buffer, Taken]
@@ -182,7 +183,7 @@ export class SegmentedZstd extends EventEmitter {
     for (const piece of e.frames.feed(chunk)) {
       const seg = e.segments[0]
       if (!seg) return this.stop(new Error('the compressor wrote a frame it was not asked for'))
-      if (this.open[0] === seg) this.out.write(piece.bytes)
+      if (this.open[0] === seg) this.put(piece.bytes)
       else seg.held.push(piece.bytes)
       if (piece.end) {
         seg.finished = true
@@ -190,6 +191,18 @@ export class SegmentedZstd extends EventEmitter {
       }
     }
     this.pump()
+  }
+
+  /**
+   * Bytes to the file, in order. 'written' tells how many are on disk so far (a store may send
+   * them while the rest is compressed).
+   */
+  private put(bytes: Buffer): void {
+    this.out.write(bytes, err => {
+      if (err) return
+      this.written += bytes.length
+      this.emit('written', this.written)
+    })
   }
 
   private stop(err: Error): void {

@@ -32,7 +32,13 @@ import type { SealLocation } from '../seal/locations.js'
 import { expandPatterns, locationOf, selected, type PathPattern } from '../seal/patterns.js'
 import { ignoreMatcher } from '../walk/ignore-rules.js'
 import { makeSeal } from '../seal/make.js'
-import { ArchiveBody, ChangedWhileSaved, joinSealed, SEAL_MEMBER } from '../seal/write-archive.js'
+import {
+  ArchiveBody,
+  ChangedWhileSaved,
+  joinSealed,
+  SEAL_MEMBER,
+  writeSealFrame
+} from '../seal/write-archive.js'
 import { checkIndexDigests, encodeSeal, type ParsedSeal, type SealBody } from '../seal/seal.js'
 import {
   judgeSeal,
@@ -437,12 +443,11 @@ export async function saveSealedCache(
     })
   const scratch = makeScratch(opts.scratchBase, 'swr-save')
   let signedBy: string[] = []
+  let upload: ArchiveUpload | undefined
   try {
-    const bodyFile = path.join(scratch, 'body')
-    const file = path.join(scratch, 'cache.tar')
-    const archive = ArchiveBody.open(bodyFile, opts.at)
+    const archive = ArchiveBody.open(path.join(scratch, 'body'), opts.at)
+    upload = startUpload(opts, archive, scratch)
     let body: SealBody
-    let compression: ArchiveCompression
     try {
       body = await makeSeal(
         {
@@ -455,7 +460,7 @@ export async function saveSealedCache(
         },
         archive
       )
-      compression = await archive.finish()
+      await archive.finish()
     } catch (err) {
       await archive.abort()
       throw err
@@ -465,10 +470,10 @@ export async function saveSealedCache(
     signedBy = doc.signatures.map(s =>
       s.alg === 'hmac-sha256' ? `hmac ${s.keyid}` : `ml-dsa ${s.keyid.slice(0, 16)}`
     )
-    const joined = await joinSealed(file, encodeSeal(doc), bodyFile, compression, opts.at)
-    fs.rmSync(bodyFile, { force: true })
+    await upload.seal(encodeSeal(doc))
     const sealed = performance.now()
-    const outcome = await opts.cache.save(pathLines(opts), opts.key, { file, ...joined })
+    const outcome = await upload.send()
+    upload = undefined
     const phases = {
       readMs: Math.round(read - t0),
       sealMs: Math.round(sealed - read),
@@ -490,9 +495,68 @@ export async function saveSealedCache(
       ...(outcome === 'failed' ? { reason: 'the cache service did not take the archive' } : {})
     })
   } catch (err) {
+    await upload?.abort()
     if (!(err instanceof ChangedWhileSaved)) throw err
     return result({ outcome: 'skipped', reason: err.message, signedBy, files: 0, unmatched })
   } finally {
     removeScratch(scratch)
+  }
+}
+
+/** Sending the archive: `seal` puts the seal's frame in front of the body, `send` ends the upload. */
+interface ArchiveUpload {
+  seal(seal: Buffer): Promise<void>
+  send(): Promise<'saved' | 'exists' | 'failed'>
+  /** The save stopped: whatever was sent is dropped. */
+  abort(): Promise<void>
+}
+
+/**
+ * A store that can take the archive before it is whole (S3) is sent the body as it reaches the
+ * disk, started now, and the seal's frame last; any other gets the joined archive once it is.
+ */
+function startUpload(
+  opts: SealedCacheOptions & { key: string; at: Date },
+  archive: ArchiveBody,
+  scratch: string
+): ArchiveUpload {
+  const lines = pathLines(opts)
+  const body = path.join(scratch, 'body')
+  const compression = archive.compression
+  const live = opts.cache.saveLive?.bind(opts.cache)
+  const onGrow = archive.onGrow
+  if (!live || !onGrow) {
+    let joined: { compression: ArchiveCompression; size: number } | undefined
+    const file = path.join(scratch, 'cache.tar')
+    return {
+      async seal(seal) {
+        joined = await joinSealed(file, seal, body, compression, opts.at)
+        fs.rmSync(body, { force: true })
+      },
+      send: () => opts.cache.save(lines, opts.key, { file, ...(joined as typeof joined & {}) }),
+      abort: async () => undefined
+    }
+  }
+  let end!: (v: { head: Buffer; size: number }) => void
+  let stop!: (err: Error) => void
+  const ended = new Promise<{ head: Buffer; size: number }>((resolve, reject) => {
+    end = resolve
+    stop = reject
+  })
+  // The store may have answered (the key exists) before the save ends or stops.
+  ended.catch(() => undefined)
+  const sending = live(lines, opts.key, { compression, file: body, onGrow, ended })
+  sending.catch(() => undefined)
+  return {
+    async seal(seal) {
+      const file = path.join(scratch, 'seal')
+      await writeSealFrame(file, seal, compression, opts.at)
+      end({ head: fs.readFileSync(file), size: fs.statSync(body).size })
+    },
+    send: () => sending,
+    async abort() {
+      stop(new Error('the save stopped'))
+      await sending.catch(() => undefined)
+    }
   }
 }

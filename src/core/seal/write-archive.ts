@@ -131,6 +131,8 @@ interface Sink {
   done: Promise<void>
   /** Stop: the compressor and the file closed, whatever they were doing. */
   abort(): void
+  /** Where the compressor tells how many bytes are on disk as the file grows. */
+  onGrow?: ((cb: (written: number) => void) => void) | undefined
 }
 
 /** Frames compressed at once; one libuv thread stays free for the file's own writes. */
@@ -145,7 +147,13 @@ function compressTo(file: string, opts: { exclusive?: boolean; gzip?: boolean } 
   const out = fs.createWriteStream(file, { mode: 0o600, flags: opts.exclusive ? 'wx' : 'w' })
   if (!opts.gzip && segmentedZstdAvailable()) {
     const z = new SegmentedZstd(out, ENCODERS)
-    return { input: z, compression: 'zstd', done: z.done, abort: () => z.destroy() }
+    return {
+      input: z,
+      compression: 'zstd',
+      done: z.done,
+      abort: () => z.destroy(),
+      onGrow: cb => z.on('written', cb)
+    }
   }
   const outDone = once(out, 'close')
   const bin = opts.gzip ? undefined : zstdBinary()
@@ -369,6 +377,18 @@ export class ArchiveBody {
     return new ArchiveBody(compressTo(file), at)
   }
 
+  get compression(): ArchiveCompression {
+    return this.sink.compression
+  }
+
+  /**
+   * Calls back with the bytes on disk each time the file grows (never fewer than before), so a
+   * store can send them while the rest is written; undefined where the compressor cannot tell.
+   */
+  get onGrow(): ((cb: (written: number) => void) => void) | undefined {
+    return this.sink.onGrow
+  }
+
   /** Run `step`, turning a stopped compressor into the compressor's own error. */
   private async guard<T>(step: () => Promise<T>): Promise<T> {
     try {
@@ -469,18 +489,16 @@ async function writeSource(t: TarWriter, s: ArchiveSource): Promise<void> {
 const SEAL_FRAME_MS = 60_000
 
 /**
- * The sealed archive at `file` (created, private): the seal's member compressed as a frame (gzip
- * member) of its own, the way the body was, then the body's bytes as `ArchiveBody` wrote them.
- * Plain `tar` with zstd or gzip reads the two frames as one stream. The seal goes to the
- * compressor in its parts (header, seal, padding), never joined into one more copy.
+ * The seal's member compressed as a frame (gzip member) of its own, the way the body was, at
+ * `file` (created, private): what goes in front of the body. The seal goes to the compressor in
+ * its parts (header, seal, padding), never joined into one more copy.
  */
-export async function joinSealed(
+export async function writeSealFrame(
   file: string,
   seal: Buffer,
-  body: string,
   compression: ArchiveCompression,
   at: Date
-): Promise<{ compression: ArchiveCompression; size: number }> {
+): Promise<void> {
   const sink = compressTo(file, { exclusive: true, gzip: compression === 'gzip' })
   if (sink.compression !== compression) {
     sink.abort()
@@ -509,6 +527,21 @@ export async function joinSealed(
   } finally {
     clearTimeout(stuck)
   }
+}
+
+/**
+ * The sealed archive at `file` (created, private): the seal's frame (`writeSealFrame`), then the
+ * body's bytes as `ArchiveBody` wrote them. Plain `tar` with zstd or gzip reads the two frames as
+ * one stream.
+ */
+export async function joinSealed(
+  file: string,
+  seal: Buffer,
+  body: string,
+  compression: ArchiveCompression,
+  at: Date
+): Promise<{ compression: ArchiveCompression; size: number }> {
+  await writeSealFrame(file, seal, compression, at)
   const out = fs.openSync(file, 'a')
   try {
     const src = fs.openSync(body, 'r')

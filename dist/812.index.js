@@ -1,8 +1,8 @@
-export const id = 41;
-export const ids = [41];
+export const id = 812;
+export const ids = [812];
 export const modules = {
 
-/***/ 10041:
+/***/ 67812:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -42,6 +42,135 @@ var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_
 var cache_service = __webpack_require__(5572);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(57075);
+;// CONCATENATED MODULE: ./src/adapters/s3/growing-upload.ts
+/**
+ * Storing a file while it is still being written, with bytes that are only known at the end in
+ * front of it (a sealed archive: the body's frames are written first, the seal's frame, made from
+ * the same reads, goes before them). One multipart upload: the body's bytes go up as parts 2, 3,
+ * ... as soon as they are on disk, and part 1, the head with the body's first bytes, goes last,
+ * so the object is byte for byte what the joined file would have been. S3 concatenates parts in
+ * their numbers' order, whatever order they arrived in; every part but the last must be at least
+ * 5 MiB, which part 1 is by holding back the body's first 5 MiB.
+ *
+ * A file that ends before a part beyond the held-back bytes was ready is sent as one object
+ * (through `whole`), as a finished file would be. Each part is read into memory (the SDK retries a
+ * part it holds, never a stream); at most QUEUE parts are in flight. A failure or a writing that
+ * stopped aborts the upload, so no part is left in the bucket.
+ */
+
+/** Parts sent at once, as lib-storage's default queue. */
+const QUEUE = 4;
+/** S3's bound on the parts of one upload. */
+const MAX_PARTS = 10_000;
+/** The writing stopped: nothing is stored, and the caller hears the writer's own reason. */
+class WritingStopped extends Error {
+    reason;
+    constructor(reason) {
+        super('the writing stopped');
+        this.reason = reason;
+    }
+}
+async function putGrowing(g, u) {
+    let written = 0;
+    let ended;
+    let stopped;
+    let wake;
+    const poke = () => wake?.();
+    g.onGrow(n => ((written = Math.max(written, n)), poke()));
+    g.ended.then(e => ((ended = e), poke()), err => ((stopped = new WritingStopped(err)), poke()));
+    const nothing = () => new Promise(resolve => (wake = resolve));
+    // Wait until a part beyond the held-back bytes is on disk, or the file ended.
+    while (!ended && written < u.headBytes + u.partSize) {
+        if (stopped)
+            throw stopped;
+        await nothing();
+    }
+    if (stopped)
+        throw stopped;
+    if (ended && ended.size < u.headBytes + u.partSize)
+        return u.whole(ended.head, g.file, ended.size);
+    const created = await u.client.send(new u.sdk.CreateMultipartUploadCommand({ Bucket: u.Bucket, Key: u.Key, Metadata: u.Metadata }));
+    const UploadId = created.UploadId;
+    if (!UploadId)
+        throw new Error('the store gave no upload id');
+    const fd = await external_node_fs_default().promises.open(g.file, 'r');
+    const parts = [];
+    const inFlight = new Set();
+    let failure;
+    const send = (PartNumber, Body) => {
+        const p = u.client
+            .send(new u.sdk.UploadPartCommand({ Bucket: u.Bucket, Key: u.Key, UploadId, PartNumber, Body }))
+            .then(r => {
+            if (!r.ETag)
+                throw new Error(`the store gave part ${PartNumber} no ETag`);
+            parts.push({ PartNumber, ETag: r.ETag });
+        }, err => {
+            failure ??= err;
+        })
+            .finally(() => (inFlight.delete(p), poke()));
+        inFlight.add(p);
+    };
+    const read = async (at, n, into = Buffer.allocUnsafe(n), offset = 0) => {
+        const { bytesRead } = await fd.read(into, offset, n, at);
+        if (bytesRead !== n)
+            throw new Error(`the file ended ${n - bytesRead} bytes early`);
+        return into;
+    };
+    try {
+        let next = u.headBytes;
+        let number = 2;
+        for (;;) {
+            if (failure)
+                throw failure;
+            if (stopped)
+                throw stopped;
+            const end = ended ? ended.size : written;
+            // A full part, or (once the file ended) the rest; never more than a part at a time.
+            const n = Math.min(u.partSize, end - next);
+            if (n > 0 && (n === u.partSize || ended) && inFlight.size < QUEUE) {
+                if (number > MAX_PARTS)
+                    throw new Error(`over ${MAX_PARTS} parts of ${u.partSize} bytes (set a larger part size)`);
+                send(number++, await read(next, n));
+                next += n;
+                continue;
+            }
+            if (ended && next >= ended.size && inFlight.size === 0)
+                break;
+            await nothing();
+        }
+        const head = ended;
+        const first = Buffer.allocUnsafe(head.head.length + u.headBytes);
+        head.head.copy(first);
+        send(1, await read(0, u.headBytes, first, head.head.length));
+        while (inFlight.size > 0)
+            await nothing();
+        if (failure)
+            throw failure;
+        parts.sort((a, b) => a.PartNumber - b.PartNumber);
+        await u.client.send(new u.sdk.CompleteMultipartUploadCommand({
+            Bucket: u.Bucket,
+            Key: u.Key,
+            UploadId,
+            MultipartUpload: { Parts: parts },
+            // Keys are immutable: a store that honours it refuses a writer that raced past the check.
+            IfNoneMatch: '*'
+        }));
+        return 'saved';
+    }
+    catch (err) {
+        // Parts still going up would outlive the abort: wait for them first.
+        while (inFlight.size > 0)
+            await Promise.allSettled([...inFlight]);
+        await u.client
+            .send(new u.sdk.AbortMultipartUploadCommand({ Bucket: u.Bucket, Key: u.Key, UploadId }))
+            .catch(() => undefined);
+        throw err;
+    }
+    finally {
+        await fd.close();
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/adapters/s3/objects.ts
 /**
  * An S3-compatible bucket (AWS S3, MinIO, R2, Ceph, ...) behind the engine's S3Objects port, on the
@@ -51,11 +180,12 @@ var external_node_stream_ = __webpack_require__(57075);
  * instance role). The SDK is large: it is loaded by a dynamic import on the first call, so no other
  * command parses it.
  *
- * Keys are immutable: a put asks for the key first and sends `If-None-Match: *` with a single PUT,
- * so a store that honours it (S3, MinIO, R2) refuses a second writer that raced past the check; a
- * multipart upload (above the part size) has only the check. Every failure is one line naming the
+ * Keys are immutable: a put asks for the key first and sends `If-None-Match: *` with a single PUT
+ * and with the completion of a multipart upload, so a store that honours it (S3, MinIO, R2)
+ * refuses a second writer that raced past the check. Every failure is one line naming the
  * bucket and the cause by the store's error code, never its message or a credential.
  */
+
 
 
 
@@ -158,6 +288,11 @@ function bounded(body, max, shown) {
     return body.pipe(gate);
 }
 const SAVED_META = 'swr-saved-ms';
+/** `first`, then the file's bytes. */
+async function* joined(first, file) {
+    yield first;
+    yield* external_node_fs_default().createReadStream(file);
+}
 function s3Objects(settings) {
     const shown = `s3://${settings.bucket}`;
     const Bucket = settings.bucket;
@@ -226,22 +361,39 @@ function s3Objects(settings) {
         async putIfAbsent(key, body, meta = {}) {
             if (await head(key))
                 return 'exists';
-            const [, storage] = await loadSdk();
+            const [m, storage] = await loadSdk();
             const Metadata = { ...meta, [SAVED_META]: String(Date.now()) };
-            try {
-                const Body = 'bytes' in body ? body.bytes : external_node_fs_default().createReadStream(body.file);
-                const size = 'bytes' in body ? body.bytes.length : body.size;
-                const upload = new storage.Upload({
+            const partSize = Math.max(MIN_PART_SIZE, settings.partSize ?? DEFAULT_PART_SIZE);
+            // One PUT below the part size, parts above it (lib-storage), conditional either way.
+            const upload = async (Body, size) => {
+                await new storage.Upload({
                     client: await open(),
                     params: { Bucket, Key: key, Body, ContentLength: size, Metadata, IfNoneMatch: '*' },
-                    partSize: Math.max(MIN_PART_SIZE, settings.partSize ?? DEFAULT_PART_SIZE),
+                    partSize,
                     queueSize: 4,
                     leavePartsOnError: false
-                });
-                await upload.done();
+                }).done();
                 return 'saved';
+            };
+            try {
+                if ('bytes' in body)
+                    return await upload(body.bytes, body.bytes.length);
+                if ('file' in body)
+                    return await upload(external_node_fs_default().createReadStream(body.file), body.size);
+                return await putGrowing(body.growing, {
+                    client: await open(),
+                    sdk: m,
+                    Bucket,
+                    Key: key,
+                    Metadata,
+                    partSize,
+                    headBytes: MIN_PART_SIZE,
+                    whole: (first, file, size) => upload(external_node_stream_.Readable.from(joined(first, file)), first.length + size)
+                });
             }
             catch (err) {
+                if (err instanceof WritingStopped)
+                    throw err.reason;
                 const e = err;
                 // Another writer took the key between the check and the PUT.
                 if (e?.name === 'PreconditionFailed' || e?.$metadata?.httpStatusCode === 412)
@@ -389,6 +541,23 @@ function s3SealedCacheClient(opts) {
             return got.body;
         }
     });
+    const put = async (lines, key, compression, body) => {
+        const name = objectDir(prefix, scope.write, lines, compression) + escapeSegment(key);
+        if (Buffer.byteLength(name) > MAX_OBJECT_KEY) {
+            opts.onNote?.(`cache save: the object name for this key is over ${MAX_OBJECT_KEY} bytes in S3: not saved`);
+            return 'failed';
+        }
+        try {
+            return await objects.putIfAbsent(name, body);
+        }
+        catch (err) {
+            // The save itself stopped (a file changed while read): the engine says why.
+            if ('growing' in body && !(err instanceof src_core/* buckets.S3Failure */.K4.S3Failure))
+                throw err;
+            opts.onNote?.(`cache save: ${err instanceof src_core/* buckets.S3Failure */.K4.S3Failure ? err.message : String(err).split('\n')[0]}`);
+            return 'failed';
+        }
+    };
     return {
         async find(lines, key, restoreKeys) {
             try {
@@ -422,20 +591,9 @@ function s3SealedCacheClient(opts) {
                 return unavailable(err);
             }
         },
-        async save(lines, key, file) {
-            const name = objectDir(prefix, scope.write, lines, file.compression) + escapeSegment(key);
-            if (Buffer.byteLength(name) > MAX_OBJECT_KEY) {
-                opts.onNote?.(`cache save: the object name for this key is over ${MAX_OBJECT_KEY} bytes in S3: not saved`);
-                return 'failed';
-            }
-            try {
-                return await objects.putIfAbsent(name, { file: file.file, size: file.size });
-            }
-            catch (err) {
-                opts.onNote?.(`cache save: ${err instanceof src_core/* buckets.S3Failure */.K4.S3Failure ? err.message : String(err).split('\n')[0]}`);
-                return 'failed';
-            }
-        }
+        save: (lines, key, file) => put(lines, key, file.compression, { file: file.file, size: file.size }),
+        // The body goes up in parts as it is written, the seal's frame last as the first part.
+        saveLive: (lines, key, live) => put(lines, key, live.compression, { growing: live })
     };
 }
 
