@@ -104,9 +104,7 @@ describe('storing a file while it grows (multipart, head last)', () => {
     w.end(Buffer.from('head'))
     expect(await put).toBe('saved')
     expect(server.requests.some(r => /[?&]uploads/.test(r.url))).toBe(false)
-    expect(server.read('k/small').equals(Buffer.concat([Buffer.from('head'), w.body()]))).toBe(
-      true
-    )
+    expect(server.read('k/small').equals(Buffer.concat([Buffer.from('head'), w.body()]))).toBe(true)
   }, 60_000)
 
   it('a writing that stops after parts went up: its reason comes back, the upload aborted, nothing stored', async () => {

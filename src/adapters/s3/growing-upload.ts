@@ -80,7 +80,9 @@ export async function putGrowing(g: GrowingFile, u: GrowingUpload): Promise<'sav
   let failure: unknown
   const send = (PartNumber: number, Body: Buffer): void => {
     const p = u.client
-      .send(new u.sdk.UploadPartCommand({ Bucket: u.Bucket, Key: u.Key, UploadId, PartNumber, Body }))
+      .send(
+        new u.sdk.UploadPartCommand({ Bucket: u.Bucket, Key: u.Key, UploadId, PartNumber, Body })
+      )
       .then(
         r => {
           if (!r.ETag) throw new Error(`the store gave part ${PartNumber} no ETag`)
