@@ -101,6 +101,25 @@ export function readNames(dir) {
 }
 
 /**
+ * The names in `dir` as readNames gives them, with those the listing says are regular files
+ * (d_type; a file system that does not say leaves them out).
+ * @param {string} dir
+ * @returns {{ names: string[], files: Set<string> }}
+ */
+export function readListing(dir) {
+  const p = fsPath(dir)
+  let ents = fs.readdirSync(p, { withFileTypes: true })
+  let names = ents.map(d => d.name)
+  if (names.some(n => n.includes(REPLACEMENT))) {
+    ents = fs.readdirSync(p, { withFileTypes: true, encoding: 'buffer' })
+    names = ents.map(d => nameOf(d.name))
+  }
+  const files = new Set()
+  for (let i = 0; i < ents.length; i++) if (ents[i].isFile()) files.add(names[i])
+  return { names, files }
+}
+
+/**
  * The entries of `dir` with their listed types (d_type), names as nameOf spells them.
  * @param {string} dir
  * @returns {{ name: string, dir: boolean }[]}

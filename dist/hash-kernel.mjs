@@ -16,6 +16,7 @@ import {
   metaLine,
   metaLineOf,
   metaTail,
+  READ_FLAGS,
   stampLine,
   stampTail,
   TYPE,
@@ -23,7 +24,6 @@ import {
 } from './walk-format.mjs'
 
 export const MIB = 1024 * 1024
-const READ_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | (fs.constants.O_NONBLOCK ?? 0)
 
 /** @type {Buffer | undefined} */
 let shared
@@ -205,15 +205,17 @@ export function hashWalkedFd(fd, size) {
  * the hash is trusted only when the identity, size and times the walk's lstat saw (`was`) still
  * hold, so the bytes are those of the state the walk recorded (any write moves ctime). One fstat
  * per file (~1.2 us here) instead of a second walk of the tree. The sha256; `moved` with the
- * size now when the state moved; undefined when the file cannot be read.
+ * size now when the state moved; undefined when the file cannot be read. `opened`: the walk's
+ * descriptor of it (left open), whose fstat `was` is.
  * @param {string} abs
  * @param {import('node:fs').BigIntStats | { ino: bigint, size: bigint, mtimeNs: bigint, ctimeNs: bigint }} was
+ * @param {number} [opened]
  * @returns {{ sha: string } | { moved: bigint } | undefined}
  */
-export function steadyOrError(abs, was) {
-  let fd
+export function steadyOrError(abs, was, opened) {
+  let fd = opened
   try {
-    fd = fs.openSync(fsPath(abs), READ_FLAGS)
+    fd ??= fs.openSync(fsPath(abs), READ_FLAGS)
     const sha = hashWalkedFd(fd, Number(was.size))
     const now = fs.fstatSync(fd, { bigint: true })
     const same =
@@ -225,7 +227,7 @@ export function steadyOrError(abs, was) {
   } catch {
     return undefined
   } finally {
-    if (fd !== undefined) fs.closeSync(fd)
+    if (fd !== undefined && opened === undefined) fs.closeSync(fd)
   }
 }
 
@@ -289,10 +291,13 @@ function hashTask({ paths, hows, counter }) {
   parentPort.postMessage(batch)
 }
 
-/** hashWalked, or undefined when the file cannot be read (it is then reported unreadable). */
-export function walkedOrError(abs, size) {
+/**
+ * hashWalked (on the walk's descriptor when it opened the file), or undefined when the file
+ * cannot be read (it is then reported unreadable).
+ */
+export function walkedOrError(abs, size, fd) {
   try {
-    return hashWalked(abs, size)
+    return fd === undefined ? hashWalked(abs, size) : hashWalkedFd(fd, size)
   } catch {
     return undefined
   }
@@ -406,7 +411,7 @@ function subtreeLines(rootAbs, rootRel, rules, how) {
   let failed = 0
   /** With `steady`: the first file whose state moved while it was read, and its sizes. */
   let moved
-  const each = (abs, rel, type, st) => {
+  const each = (abs, rel, type, st, fd) => {
     const size = type === TYPE.file ? Number(st.size) : 0
     const mode = Number(st.mode & 0o7777n)
     count++
@@ -427,7 +432,7 @@ function subtreeLines(rootAbs, rootRel, rules, how) {
     content.text(rel)
     let extra
     if (type === TYPE.file) {
-      const sha = steady ? steadySha(abs, rel, st) : walkedOrError(abs, size)
+      const sha = steady ? steadySha(abs, rel, st, fd) : walkedOrError(abs, size, fd)
       shas.ascii(sha ?? NO_SHA)
       content.ascii(contentLine(tail, sha ?? ''))
       if (sha === undefined) failed++
@@ -452,12 +457,13 @@ function subtreeLines(rootAbs, rootRel, rules, how) {
     captured?.entry(rel, type, mode, size, st, extra)
   }
   /** The sha256 when the file held still while read; a file that moved counts as failed. */
-  const steadySha = (abs, rel, st) => {
-    const r = steadyOrError(abs, st)
+  const steadySha = (abs, rel, st, fd) => {
+    const r = steadyOrError(abs, st, fd)
     if (r && 'moved' in r) moved ??= { rel, before: st.size, after: r.moved }
     return r && 'sha' in r ? r.sha : undefined
   }
-  visitTree(rootAbs, rootRel, rules, each, unreadable)
+  // A walk that reads every file opens each one the listing says is regular instead of an lstat.
+  visitTree(rootAbs, rootRel, rules, each, unreadable, hash)
   return {
     count,
     files,

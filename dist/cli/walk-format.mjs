@@ -15,7 +15,7 @@
 // The special lines came later than the other three and are kept apart from them on purpose: a
 // device's numbers in the meta or content line would have changed every digest recorded before.
 import fs from 'node:fs'
-import { fsPath, readNames } from './byte-names.mjs'
+import { fsPath, readListing, readNames } from './byte-names.mjs'
 
 /**
  * Type letters: a regular file, a directory, a symlink, anything else. The first three are GNU
@@ -279,43 +279,98 @@ export function eachChild(absDir, relDir, rules, each) {
   inOrder(absDir, relDir, sortNames(readNames(absDir)), rules, each)
 }
 
-function inOrder(absDir, relDir, names, rules, each) {
+function inOrder(absDir, relDir, names, rules, each, files) {
   const { skip, exclude, ignored } = rules
   for (const name of names) {
     if (skip?.has(name)) continue
     const abs = `${absDir}/${name}`
     if (exclude.has(abs)) continue
+    const rel = relDir ? `${relDir}/${name}` : name
+    if (files?.has(name) && !ignored?.(rel, name, false)) {
+      const opened = openListed(abs)
+      if (opened === GONE) continue
+      if (opened) {
+        try {
+          each(abs, rel, typeOf(opened.st), opened.st, opened.fd)
+        } finally {
+          fs.closeSync(opened.fd)
+        }
+        continue
+      }
+    }
     const st = fs.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
     if (!st) continue // vanished between readdir and lstat: the same as not there
-    const rel = relDir ? `${relDir}/${name}` : name
     if (ignored?.(rel, name, st.isDirectory())) continue
     each(abs, rel, typeOf(st), st)
+  }
+}
+
+/** How files are opened to be read: never through a link, never blocking on a FIFO. */
+export const READ_FLAGS =
+  fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | (fs.constants.O_NONBLOCK ?? 0)
+
+const GONE = Symbol('gone')
+
+/**
+ * A name the listing says is a regular file, opened and its state taken from the descriptor: one
+ * path lookup where an lstat and then an open took two (~0.5 s of CPU on 60,000 files). GONE when
+ * it vanished since the listing; undefined when it cannot be opened (a link or a FIFO swapped
+ * in, no read permission): the caller lstats it as any other entry.
+ * @param {string} abs
+ * @returns {{ fd: number, st: import('node:fs').BigIntStats } | typeof GONE | undefined}
+ */
+function openListed(abs) {
+  let fd
+  try {
+    fd = fs.openSync(fsPath(abs), READ_FLAGS)
+  } catch (err) {
+    return err?.code === 'ENOENT' ? GONE : undefined
+  }
+  try {
+    return { fd, st: fs.fstatSync(fd, { bigint: true }) }
+  } catch {
+    fs.closeSync(fd)
+    return undefined
   }
 }
 
 /**
  * The walk: depth first, each directory's children in visit order, each followed by its own
  * subtree, so no global sort is needed. Directories that cannot be listed are added to
- * `unreadable` with their error code (the root as '.').
+ * `unreadable` with their error code (the root as '.'). With `open` (a walk that reads every
+ * regular file), each name the listing says is a regular file is opened instead of lstat'ed and
+ * `each` gets the descriptor too, open at its start and closed when `each` returns; its state is
+ * the descriptor's, the same values an lstat gives.
  * @param {string} rootAbs
  * @param {string} rootRel
  * @param {WalkRules} rules
  * @param {EachEntry} each
  * @param {{ rel: string, code: string }[]} unreadable
+ * @param {boolean} [open]
  */
-export function visitTree(rootAbs, rootRel, rules, each, unreadable) {
+export function visitTree(rootAbs, rootRel, rules, each, unreadable, open = false) {
   const visit = (absDir, relDir) => {
     let names
+    let files
     try {
-      names = sortNames(readNames(absDir))
+      if (open) ({ names, files } = readListing(absDir))
+      else names = readNames(absDir)
+      sortNames(names)
     } catch (err) {
       unreadable.push({ rel: relDir || '.', code: err?.code ?? 'EIO' })
       return
     }
-    inOrder(absDir, relDir, names, rules, (abs, rel, type, st) => {
-      each(abs, rel, type, st)
-      if (type === TYPE.dir) visit(abs, rel)
-    })
+    inOrder(
+      absDir,
+      relDir,
+      names,
+      rules,
+      (abs, rel, type, st, fd) => {
+        each(abs, rel, type, st, fd)
+        if (type === TYPE.dir) visit(abs, rel)
+      },
+      files
+    )
   }
   visit(rootAbs, rootRel)
 }
@@ -323,5 +378,5 @@ export function visitTree(rootAbs, rootRel, rules, each, unreadable) {
 /**
  * @typedef {{ skip?: ReadonlySet<string>, exclude: ReadonlySet<string>,
  *   ignored?: (rel: string, name: string, isDir: boolean) => boolean }} WalkRules
- * @typedef {(abs: string, rel: string, type: string, st: import('node:fs').BigIntStats) => void} EachEntry
+ * @typedef {(abs: string, rel: string, type: string, st: import('node:fs').BigIntStats, fd?: number) => void} EachEntry
  */

@@ -111,6 +111,13 @@ describe('parallel tree walk', () => {
     fs.symlinkSync('f', path.join(root, 'd4/link\nto f'))
     execFileSync('touch', ['-d', '@-1.5', path.join(root, 'd5/f')])
     fs.utimesSync(path.join(root, 'd6/f'), 0.25, 0.25)
+    // A hashing walk opens each name the listing says is a regular file and takes its state from
+    // the descriptor: an empty file, one above the read buffer, a hard link and a FIFO (never
+    // opened: the listing says what it is) record what the inline walk's lstat records.
+    write(root, 'd7/empty', '')
+    write(root, 'd7/large', 'L'.repeat(1536 * 1024 + 7))
+    fs.linkSync(path.join(root, 'd7/large'), path.join(root, 'd8/hard'))
+    execFileSync('mkfifo', [path.join(root, 'd8/fifo')])
     const inline = walkTree(root, [], new Set())
     const workers = await walkTreeParallel(root, [], new Set(), { jobs: 2, hash: true })
     expect(workers.pre).toBeDefined()

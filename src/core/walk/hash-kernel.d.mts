@@ -27,11 +27,12 @@ export declare function hashWalked(abs: string, size: number): string
 export declare function hashWalkedFd(fd: number, size: number): string
 /** hashHeadTail's digest of a file of `size` bytes, on an open descriptor. */
 export declare function headTailFd(fd: number, size: number, buf?: Buffer): string
-export declare function walkedOrError(abs: string, size: number): string | undefined
+export declare function walkedOrError(abs: string, size: number, fd?: number): string | undefined
 /** hashWalked, trusted only when the file's state after the read is the walk's (`was`). */
 export declare function steadyOrError(
   abs: string,
-  was: { ino: bigint; size: bigint; mtimeNs: bigint; ctimeNs: bigint }
+  was: { ino: bigint; size: bigint; mtimeNs: bigint; ctimeNs: bigint },
+  opened?: number
 ): { sha: string } | { moved: bigint } | undefined
 /** The sha256 column's slot of a record with none. */
 export declare const NO_SHA: string

@@ -68,7 +68,14 @@ export interface WalkRules {
   /** Entries left out after their lstat (ignore rules that need the type). */
   ignored?: (rel: string, name: string, isDir: boolean) => boolean
 }
-export type EachEntry = (abs: string, rel: string, type: RecordType, st: BigIntStats) => void
+export type EachEntry = (
+  abs: string,
+  rel: string,
+  type: RecordType,
+  st: BigIntStats,
+  /** With visitTree's `open`: the regular file's descriptor, closed when `each` returns. */
+  fd?: number
+) => void
 export declare function eachChild(
   absDir: string,
   relDir: string,
@@ -80,5 +87,7 @@ export declare function visitTree(
   rootRel: string,
   rules: WalkRules,
   each: EachEntry,
-  unreadable: { rel: string; code: string }[]
+  unreadable: { rel: string; code: string }[],
+  open?: boolean
 ): void
+export declare const READ_FLAGS: number
