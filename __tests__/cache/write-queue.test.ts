@@ -72,6 +72,24 @@ describe('WriteQueue', () => {
       expect(fs.readFileSync(path.join(dir, name)).equals(bytes)).toBe(true)
   })
 
+  it('bounds the memory batches hold, not the bytes they fill: part-full batches wait too', async () => {
+    const q = new WriteQueue()
+    // Past the inline start, each small file goes as a batch of its own (the archive's next
+    // chunk asked for after each): 1 MiB buffers holding a few bytes. No reply is seen before
+    // the loop yields, so the queue must say wait by the 33rd batch (32 MiB held), not never.
+    let waitedAt = -1
+    for (let i = 0; i < 700 && waitedAt < 0; i++) {
+      create(q, path.join(dir, `t${i}`), `t${i}`, Buffer.from(`${i}\n`), 0o644)
+      const wait = q.room()
+      if (wait) waitedAt = i
+    }
+    // Settled first: a thread left running would keep the test run alive after a failure.
+    await q.settle()
+    expect(waitedAt).toBeGreaterThan(511)
+    expect(waitedAt).toBeLessThanOrEqual(512 + 32)
+    expect(fs.readdirSync(dir)).toHaveLength(waitedAt + 1)
+  })
+
   it('stops at a name taken already and names that file; nothing after it is written', async () => {
     const q = new WriteQueue()
     fs.writeFileSync(path.join(dir, 'f900'), 'there before\n')

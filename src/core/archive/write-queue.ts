@@ -20,7 +20,12 @@ const INLINE_FILES = 512
 /** A batch is sent at this many files or bytes (or when the archive's next chunk is awaited). */
 const BATCH_FILES = 256
 const BATCH_BYTES = 1024 * 1024
-/** Bytes handed over and not yet written. */
+/**
+ * Memory handed over and not yet written back: batch buffers whole, not the bytes their files
+ * fill. A batch is often sent part full (when the archive's next chunk is awaited): at 300,000
+ * small files batches held ~270 KiB of files each, and counting those let ~140 buffers of 1 MiB
+ * wait at once.
+ */
 const MAX_BYTES = 32 * 1024 * 1024
 /** Batch buffers the writer handed back, kept for the next batches. */
 const SPARE_BUFFERS = MAX_BYTES / BATCH_BYTES
@@ -40,7 +45,8 @@ export interface Batch {
 
 interface Sent {
   labels: string[]
-  bytes: number
+  /** The memory it holds: its buffer's size. */
+  held: number
 }
 
 /** The writer's reply to a batch: the batch's buffer comes back with it, to be filled again. */
@@ -162,9 +168,10 @@ export class WriteQueue {
     if (data.byteLength > 0) this.buf = undefined
     const nums = Int32Array.from(this.nums)
     const batch: Batch = { paths: this.paths, nums, data }
-    w.postMessage(batch, data.byteLength > 0 ? [data, nums.buffer] : [nums.buffer])
-    this.sent.push({ labels: this.labels, bytes: this.used })
-    this.inFlight += this.used
+    const held = data.byteLength
+    w.postMessage(batch, held > 0 ? [data, nums.buffer] : [nums.buffer])
+    this.sent.push({ labels: this.labels, held })
+    this.inFlight += held
     this.used = 0
     this.paths = []
     this.nums = []
@@ -175,7 +182,7 @@ export class WriteQueue {
     const w = new Worker(writerUrl(), { workerData: { swrFileWriter: true } })
     w.on('message', (m: Reply) => {
       const batch = this.sent.shift()
-      if (batch) this.inFlight -= batch.bytes
+      if (batch) this.inFlight -= batch.held
       if ('failed' in m)
         this.failure ??= failedWriting(batch?.labels[m.failed] ?? 'a file', m.code, m.message)
       else if (m.data?.byteLength === BATCH_BYTES && this.spare.length < SPARE_BUFFERS)
