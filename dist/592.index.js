@@ -9414,14 +9414,13 @@ if (external_node_worker_threads_.workerData?.swrFileWriter) external_node_worke
 
 /** Files written inline before the thread is worth its start-up (~30-50 ms). */
 const INLINE_FILES = 512;
-/** A batch is sent at this many files or bytes (or when the archive's next chunk is awaited). */
+/** A batch is sent at this many files or bytes (or sooner to a writer with nothing to do). */
 const BATCH_FILES = 256;
 const BATCH_BYTES = 1024 * 1024;
 /**
  * Memory handed over and not yet written back: batch buffers whole, not the bytes their files
- * fill. A batch is often sent part full (when the archive's next chunk is awaited): at 300,000
- * small files batches held ~270 KiB of files each, and counting those let ~140 buffers of 1 MiB
- * wait at once.
+ * fill. (Batches sent part full at each of the archive's chunks held ~270 KiB of files each at
+ * 300,000 small files, and counting those let ~140 buffers of 1 MiB wait at once.)
  */
 const MAX_BYTES = 32 * 1024 * 1024;
 /** Batch buffers the writer handed back, kept for the next batches. */
@@ -9514,9 +9513,7 @@ class WriteQueue {
     }
     /** Undefined while there is room; else a promise for when there is (rejects on a failure). */
     room() {
-        // Not while a file is staged in the batch: its member goes on in the next chunk.
-        if (this.labels.length > 0 && !this.staged)
-            this.send();
+        this.sendIfIdle();
         if (this.failure)
             return Promise.reject(this.failure);
         if (this.inFlight < MAX_BYTES)
@@ -9538,6 +9535,15 @@ class WriteQueue {
     }
     waitForReply() {
         return new Promise(resolve => (this.wake = resolve));
+    }
+    /**
+     * A part-full batch goes only to a writer with nothing to do (and never while a file is staged
+     * in it: its member goes on in the next chunk); while the writer is busy the batch fills, since
+     * a batch holds its whole buffer however few files it carries.
+     */
+    sendIfIdle() {
+        if (this.labels.length > 0 && !this.staged && this.sent.length === 0)
+            this.send();
     }
     /** The ops so far go to the writer with the batch buffer (moved, not copied). */
     send() {
@@ -9566,6 +9572,8 @@ class WriteQueue {
                 this.failure ??= failedWriting(batch?.labels[m.failed] ?? 'a file', m.code, m.message);
             else if (m.data?.byteLength === BATCH_BYTES && this.spare.length < SPARE_BUFFERS)
                 this.spare.push(m.data);
+            if (!this.failure)
+                this.sendIfIdle();
             this.notify();
         });
         const died = (why) => {

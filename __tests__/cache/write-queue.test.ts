@@ -72,23 +72,23 @@ describe('WriteQueue', () => {
       expect(fs.readFileSync(path.join(dir, name)).equals(bytes)).toBe(true)
   })
 
-  it('bounds the memory batches hold, not the bytes they fill: part-full batches wait too', async () => {
+  it('sends a part-full batch only to an idle writer, and bounds the memory batches hold, not the bytes they fill', async () => {
     const q = new WriteQueue()
-    // Past the inline start, each small file goes as a batch of its own (the archive's next
-    // chunk asked for after each): 1 MiB buffers holding a few bytes. No reply is seen before
-    // the loop yields, so the queue must say wait by the 33rd batch (32 MiB held), not never.
+    // Past the inline start, the archive's next chunk is asked for after each small file. No
+    // reply is seen before the loop yields, so the writer is busy from the first batch on: that
+    // one goes part full (one file), the rest fill to 256 files each before they go, and the
+    // queue says wait once 32 buffers of 1 MiB are held (not at 32 MiB of files, never here;
+    // and not after 32 batches of one file each).
     let waitedAt = -1
-    for (let i = 0; i < 700 && waitedAt < 0; i++) {
+    for (let i = 0; i < 10_000 && waitedAt < 0; i++) {
       create(q, path.join(dir, `t${i}`), `t${i}`, Buffer.from(`${i}\n`), 0o644)
-      const wait = q.room()
-      if (wait) waitedAt = i
+      if (q.room()) waitedAt = i
     }
     // Settled first: a thread left running would keep the test run alive after a failure.
     await q.settle()
-    expect(waitedAt).toBeGreaterThan(511)
-    expect(waitedAt).toBeLessThanOrEqual(512 + 32)
+    expect(waitedAt).toBe(512 + 1 + 31 * 256 - 1)
     expect(fs.readdirSync(dir)).toHaveLength(waitedAt + 1)
-  })
+  }, 60_000)
 
   it('stops at a name taken already and names that file; nothing after it is written', async () => {
     const q = new WriteQueue()
