@@ -9,7 +9,7 @@
  *
  * A file that ends before a part beyond the held-back bytes was ready is sent as one object
  * (through `whole`), as a finished file would be. Each part is read into memory (the SDK retries a
- * part it holds, never a stream); at most QUEUE parts are in flight. A failure or a writing that
+ * part it holds, never a stream); at most QUEUE body parts are in flight, and part 1 beside them. A failure or a writing that
  * stopped aborts the upload, so no part is left in the bucket.
  */
 import fs from 'node:fs'
@@ -121,7 +121,8 @@ export async function putGrowing(g: GrowingFile, u: GrowingUpload): Promise<'sav
         next += n
         continue
       }
-      if (ended && next >= ended.size && inFlight.size === 0) break
+      // Every body part sent: part 1 goes up beside the last ones.
+      if (ended && next >= ended.size) break
       await nothing()
     }
     const head = ended as { head: Buffer; size: number }
