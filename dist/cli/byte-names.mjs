@@ -101,19 +101,27 @@ export function readNames(dir) {
 }
 
 /**
+ * The entries of `dir` (d_type) and their names as nameOf spells them, index-aligned: listed as
+ * strings first, read again as bytes only when Node had to substitute U+FFFD.
+ * @param {string} dir
+ * @returns {{ ents: import('node:fs').Dirent<string | Buffer>[], names: string[] }}
+ */
+function direntsOf(dir) {
+  const p = fsPath(dir)
+  const ents = fs.readdirSync(p, { withFileTypes: true })
+  if (!ents.some(d => d.name.includes(REPLACEMENT))) return { ents, names: ents.map(d => d.name) }
+  const raw = fs.readdirSync(p, { withFileTypes: true, encoding: 'buffer' })
+  return { ents: raw, names: raw.map(d => nameOf(d.name)) }
+}
+
+/**
  * The names in `dir` as readNames gives them, with those the listing says are regular files
  * (d_type; a file system that does not say leaves them out).
  * @param {string} dir
  * @returns {{ names: string[], files: Set<string> }}
  */
 export function readListing(dir) {
-  const p = fsPath(dir)
-  let ents = fs.readdirSync(p, { withFileTypes: true })
-  let names = ents.map(d => d.name)
-  if (names.some(n => n.includes(REPLACEMENT))) {
-    ents = fs.readdirSync(p, { withFileTypes: true, encoding: 'buffer' })
-    names = ents.map(d => nameOf(d.name))
-  }
+  const { ents, names } = direntsOf(dir)
   const files = new Set()
   for (let i = 0; i < ents.length; i++) if (ents[i].isFile()) files.add(names[i])
   return { names, files }
@@ -125,13 +133,8 @@ export function readListing(dir) {
  * @returns {{ name: string, dir: boolean }[]}
  */
 export function readEntries(dir) {
-  const p = fsPath(dir)
-  const ents = fs.readdirSync(p, { withFileTypes: true })
-  if (!ents.some(d => d.name.includes(REPLACEMENT)))
-    return ents.map(d => ({ name: d.name, dir: d.isDirectory() }))
-  return fs
-    .readdirSync(p, { withFileTypes: true, encoding: 'buffer' })
-    .map(d => ({ name: nameOf(d.name), dir: d.isDirectory() }))
+  const { ents, names } = direntsOf(dir)
+  return ents.map((d, i) => ({ name: names[i], dir: d.isDirectory() }))
 }
 
 /**
