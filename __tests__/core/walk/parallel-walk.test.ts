@@ -109,6 +109,13 @@ describe('parallel tree walk', () => {
       'x'
     )
     fs.symlinkSync('f', path.join(root, 'd4/link\nto f'))
+    // Names JSON must escape (a quote, a backslash, a tab), one outside ASCII, and a link to one:
+    // the walk writes plain ASCII names its fast way and these its careful way.
+    for (const name of ['say "hi".txt', 'back\\slash.txt', 'tab\there.txt'])
+      write(root, `d10/${name}`, `${name}\n`)
+    write(root, 'd11/café.txt', 'c\n')
+    fs.symlinkSync('café.txt', path.join(root, 'd11/to-café'))
+    fs.symlinkSync('\u00e9t\u00e9', path.join(root, 'd11/summer'))
     execFileSync('touch', ['-d', '@-1.5', path.join(root, 'd5/f')])
     fs.utimesSync(path.join(root, 'd6/f'), 0.25, 0.25)
     // A hashing walk opens each name the listing says is a regular file and takes its state from
@@ -143,6 +150,13 @@ describe('parallel tree walk', () => {
       )
     )
     expect(cache).toEqual(want)
+    // And byte for byte: each entry as JSON.stringify spells it, in walk order.
+    const spelled = inline.records.flatMap((r, i) =>
+      r.type === 'f'
+        ? [`${JSON.stringify(r.rel)}:${JSON.stringify(cacheValue(r, files[i] ?? ''))}`]
+        : []
+    )
+    expect(Buffer.concat(workers.pre?.cacheJson ?? []).toString()).toBe(`{${spelled.join(',')}}`)
   })
 
   it('with no thread up, the main thread walks beside one thread fewer: the same lines and digests', async () => {
