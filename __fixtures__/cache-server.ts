@@ -170,6 +170,11 @@ export interface CacheServer {
   corrupt(key: string, how: 'truncate' | 'flip', version?: string): void
   /** Replace the stored archive of `key` with `bytes` (a new legitimately-stored blob). */
   poison(key: string, bytes: Uint8Array, version?: string): void
+  /**
+   * poison(key, bytes) once the next download of `key`'s archive has been served whole: a store
+   * whose object is replaced between two reads of it by one job.
+   */
+  poisonAfterDownload(key: string, bytes: Uint8Array, version?: string): void
   setFailures(failures: CacheServerFailures): void
   /** Every request served, in order. */
   requests(): RequestRecord[]
@@ -217,6 +222,8 @@ export async function startCacheServer(opts: CacheServerOptions = {}): Promise<C
   const log: RequestRecord[] = []
   let failures: CacheServerFailures = { ...(opts.failures ?? {}) }
   const failureCounts = new Map<keyof CacheServerFailures, number>()
+  /** Entries to poison once a download of them has been served (poisonAfterDownload). */
+  const afterDownload = new Map<Entry, Uint8Array>()
   let nextId = 1
   let finalizeSeq = 0
   let etagCounter = 0
@@ -760,8 +767,19 @@ export async function startCacheServer(opts: CacheServerOptions = {}): Promise<C
       else if (fault.mode === 'short') setTimeout(() => req.socket.end(), 50)
     } else {
       fs.createReadStream(file, { start, end }).pipe(res)
+      const then = afterDownload.get(e)
+      if (then)
+        res.once('finish', () => {
+          afterDownload.delete(e)
+          replaceBlob(e, then)
+        })
     }
     return status
+  }
+
+  function replaceBlob(e: Entry, bytes: Uint8Array): void {
+    fs.writeFileSync(blobFile(e), bytes)
+    stored(e, crypto.createHash('md5').update(bytes).digest('base64'))
   }
 
   function takeBodyFault(): boolean {
@@ -895,10 +913,9 @@ export async function startCacheServer(opts: CacheServerOptions = {}): Promise<C
         fs.writeFileSync(file, buf)
       }
     },
-    poison: (key, bytes, version) => {
-      const e = entryFor(key, version)
-      fs.writeFileSync(blobFile(e), bytes)
-      stored(e, crypto.createHash('md5').update(bytes).digest('base64'))
+    poison: (key, bytes, version) => replaceBlob(entryFor(key, version), bytes),
+    poisonAfterDownload: (key, bytes, version) => {
+      afterDownload.set(entryFor(key, version), bytes)
     },
     setFailures: f => {
       failures = { ...f }

@@ -3487,7 +3487,8 @@ function seal_parseSealHead(bytes) {
     const problem = ruleProblem(doc);
     if (problem)
         throw new rejected_Rejected(`the seal is malformed: ${problem}`);
-    return { doc, bytes, records: doc.body.paths.map(() => undefined), inflated: false };
+    const digest = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+    return { doc, digest, records: doc.body.paths.map(() => undefined), inflated: false };
 }
 
 ;// CONCATENATED MODULE: ./src/core/seal/trust.ts
@@ -18944,7 +18945,7 @@ function somethingOnDisk(opts) {
 /** The seal's key and paths must be the ones asked for: an archive moved under another key is refused. */
 function acceptFor(opts, trust, matchedKey, signedBy, first) {
     return seal => {
-        if (first && !first.equals(seal.bytes))
+        if (first !== undefined && first !== seal.digest)
             throw new rejected_Rejected('the seal changed between two downloads of the same archive');
         const body = seal.doc.body;
         if (body.key !== matchedKey)
@@ -19148,7 +19149,7 @@ async function restoreSealedCache(opts) {
     if (first && before.every(f => f.status === 'OK'))
         return done({ outcome: hit, matchedKey, before, after: before });
     try {
-        const r = await extractAndPlace(opts, found.open, found.compression, acceptFor(opts, opts.trust, matchedKey, signedBy, first?.bytes), found.bounds);
+        const r = await extractAndPlace(opts, found.open, found.compression, acceptFor(opts, opts.trust, matchedKey, signedBy, first?.digest), found.bounds);
         const shownBefore = first ? before : missingFindings(r.entries);
         return done({
             outcome: hit,

@@ -360,7 +360,14 @@ describe('damaged and hostile archives are a clean miss with the reason, nothing
   beforeAll(async () => {
     saved = freshRepo()
     install(saved.root)
-    for (const key of ['dmg-truncate', 'dmg-flip', 'dmg-byte', 'dmg-moved', 'dmg-inject'])
+    for (const key of [
+      'dmg-truncate',
+      'dmg-flip',
+      'dmg-byte',
+      'dmg-moved',
+      'dmg-inject',
+      'dmg-swap'
+    ])
       expect((await step(bundles.cacheSave, saved, YML.save, { ...base, key })).code).toBe(0)
   }, 180_000)
 
@@ -403,6 +410,38 @@ describe('damaged and hostile archives are a clean miss with the reason, nothing
       /ms\/lib\/index\.js: content differs from the recorded sha256/
     )
   }, 60_000)
+
+  it('an archive replaced between the read of its seal and the full download', async () => {
+    // Another validly sealed archive of the same key and paths (made by another store's save),
+    // served from the second download on: the job judged the tree on disk against the first seal.
+    const other = await startCacheServer()
+    try {
+      const b = freshRepo()
+      install(b.root, 'v2')
+      const made = await runStepOn(NODE24, bundles.cacheSave, b, {
+        actionYml: YML.save,
+        inputs: { ...base, key: 'dmg-swap' },
+        env: stepCacheEnv(other, b)
+      })
+      expect(made.code).toBe(0)
+      server.poisonAfterDownload('dmg-swap', fs.readFileSync(other.blobPath('dmg-swap')))
+    } finally {
+      await other.close()
+    }
+    // Something is on disk (so the seal is read first) and damaged (so the archive is read again).
+    const r = freshRepo()
+    install(r.root)
+    const damaged = path.join(r.root, 'node_modules/ms/lib/index.js')
+    fs.writeFileSync(damaged, 'damaged\n')
+    const before = state(path.join(r.root, 'node_modules'))
+    const run = await step(bundles.cacheRestore, r, YML.restore, { ...base, key: 'dmg-swap' })
+    expect(run.code).toBe(0)
+    expect(run.outputs['cache-hit']).toBe('false')
+    expect(report(run).outcome).toBe('refused')
+    expect(report(run).reason).toMatch(/the seal changed between two downloads of the same archive/)
+    expect(state(path.join(r.root, 'node_modules'))).toEqual(before)
+    expect(leftInTemp(r)).toEqual([])
+  }, 90_000)
 
   it('an archive and seal moved under another key', async () => {
     server.poison('dmg-moved', fs.readFileSync(server.blobPath('dmg-inject')))

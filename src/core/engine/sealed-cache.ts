@@ -150,10 +150,10 @@ function acceptFor(
   trust: SealTrust,
   matchedKey: string,
   signedBy: string[],
-  first?: Buffer
+  first?: string
 ): (seal: ParsedSeal) => SealedEntry[] {
   return seal => {
-    if (first && !first.equals(seal.bytes))
+    if (first !== undefined && first !== seal.digest)
       throw new Rejected('the seal changed between two downloads of the same archive')
     const body = seal.doc.body
     if (body.key !== matchedKey)
@@ -375,7 +375,7 @@ export async function restoreSealedCache(
       opts,
       found.open,
       found.compression,
-      acceptFor(opts, opts.trust, matchedKey, signedBy, first?.bytes),
+      acceptFor(opts, opts.trust, matchedKey, signedBy, first?.digest),
       found.bounds
     )
     const shownBefore = first ? before : missingFindings(r.entries)

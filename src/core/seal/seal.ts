@@ -6,7 +6,7 @@
  * bounded, parsed strictly, checked against schema/seal-v1.schema.json and the rules below, and it
  * can only ever describe files (never a recipe, a smoke command or an environment).
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { canonicalBytes } from '../manifest/canonical.js'
 import { pathProblem } from '../manifest/paths.js'
@@ -61,8 +61,12 @@ export interface SealDocument {
  */
 export interface ParsedSeal {
   doc: SealDocument
-  /** The seal's exact bytes (a second read of the same archive must match them). */
-  bytes: Buffer
+  /**
+   * The sha256 of the seal's exact bytes: a second read of the same archive must match it. Not
+   * the bytes themselves: a 300,000-file tree's seal is ~17 MB, held for nothing through a
+   * restore that never reads it twice.
+   */
+  digest: string
   /** Per path, in order: the tree's index records, or undefined for other kinds (or not yet decoded). */
   records: (IndexRecord[] | undefined)[]
   /** True once `inflateIndexes` decoded every index. */
@@ -261,5 +265,6 @@ export function parseSealHead(bytes: Buffer): ParsedSeal {
   const doc = value as unknown as SealDocument
   const problem = ruleProblem(doc)
   if (problem) throw new Rejected(`the seal is malformed: ${problem}`)
-  return { doc, bytes, records: doc.body.paths.map(() => undefined), inflated: false }
+  const digest = createHash('sha256').update(bytes).digest('hex')
+  return { doc, digest, records: doc.body.paths.map(() => undefined), inflated: false }
 }
