@@ -18138,6 +18138,13 @@ function header(name, flag, size, mode, mtime, link = '') {
 /** Frames compressed at once; one libuv thread stays free for the file's own writes. */
 const ENCODERS = Math.max(1, Math.min(external_node_os_default().availableParallelism(), 3));
 /**
+ * The compression an archive written here gets (compressTo's choice, known before it starts): a
+ * store can then say whether the object a save would create is there already.
+ */
+function archiveCompression() {
+    return segmentedZstdAvailable() || zstdBinary() ? 'zstd' : 'gzip';
+}
+/**
  * A compressor writing `file` (created; `exclusive`: never over anything): Node's zstd in frames
  * compressed side by side (zstd-segments.ts says why not a pipe to the system's zstd), else the
  * system's zstd, else gzip (or gzip when `gzip` says the rest of the archive is).
@@ -19183,6 +19190,15 @@ async function saveSealedCache(opts) {
         return result({
             outcome: 'skipped',
             reason: `not saved: ${pathLines(opts).map(shown).join(', ')} matched nothing on disk`,
+            signedBy: [],
+            files: 0,
+            unmatched
+        });
+    // A key is never overwritten: where the store can tell it is taken, nothing is read for it.
+    if (await opts.cache.taken?.(pathLines(opts), opts.key, archiveCompression()))
+        return result({
+            outcome: 'exists',
+            reason: `a cache for key ${shown(opts.key)} exists already: nothing read or sent`,
             signedBy: [],
             files: 0,
             unmatched

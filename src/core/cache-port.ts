@@ -135,6 +135,13 @@ export interface SealedCacheClient {
     key: string,
     archive: SealedArchiveFile
   ): Promise<'saved' | 'exists' | 'failed'>
+  /**
+   * Whether the object a save of `key` (with these lines, archived with `compression`) would
+   * create is there already, told without creating anything (stores that can: a save then skips
+   * reading and archiving what it could never store). False when it cannot tell: the save goes
+   * on and its upload says what the store says.
+   */
+  taken?(lines: readonly string[], key: string, compression: ArchiveCompression): Promise<boolean>
   /** `save`, started before the archive is whole (stores that can take it so). */
   saveLive?(
     lines: readonly string[],

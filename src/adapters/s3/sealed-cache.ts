@@ -163,6 +163,16 @@ export function s3SealedCacheClient(opts: S3SealedCacheOptions): SealedCacheClie
     save: (lines, key, file) =>
       put(lines, key, file.compression, { file: file.file, size: file.size }),
     // The body goes up in parts as it is written, the seal's frame last as the first part.
-    saveLive: (lines, key, live) => put(lines, key, live.compression, { growing: live })
+    saveLive: (lines, key, live) => put(lines, key, live.compression, { growing: live }),
+    async taken(lines, key, compression) {
+      const name = objectDir(prefix, scope.write, lines, compression) + escapeSegment(key)
+      if (Buffer.byteLength(name) > MAX_OBJECT_KEY) return false
+      // A HEAD that fails (a denied action, a missing bucket) cannot tell: the save's own upload
+      // meets the same failure and says so, as it did before this look.
+      return objects.head(name).then(
+        found => found !== undefined,
+        () => false
+      )
+    }
   }
 }

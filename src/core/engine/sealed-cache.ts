@@ -34,6 +34,7 @@ import { ignoreMatcher } from '../walk/ignore-rules.js'
 import { makeSeal } from '../seal/make.js'
 import {
   ArchiveBody,
+  archiveCompression,
   ChangedWhileSaved,
   joinSealed,
   SEAL_MEMBER,
@@ -437,6 +438,15 @@ export async function saveSealedCache(
     return result({
       outcome: 'skipped',
       reason: `not saved: ${pathLines(opts).map(shown).join(', ')} matched nothing on disk`,
+      signedBy: [],
+      files: 0,
+      unmatched
+    })
+  // A key is never overwritten: where the store can tell it is taken, nothing is read for it.
+  if (await opts.cache.taken?.(pathLines(opts), opts.key, archiveCompression()))
+    return result({
+      outcome: 'exists',
+      reason: `a cache for key ${shown(opts.key)} exists already: nothing read or sent`,
       signedBy: [],
       files: 0,
       unmatched

@@ -139,6 +139,14 @@ interface Sink {
 const ENCODERS = Math.max(1, Math.min(os.availableParallelism(), 3))
 
 /**
+ * The compression an archive written here gets (compressTo's choice, known before it starts): a
+ * store can then say whether the object a save would create is there already.
+ */
+export function archiveCompression(): ArchiveCompression {
+  return segmentedZstdAvailable() || zstdBinary() ? 'zstd' : 'gzip'
+}
+
+/**
  * A compressor writing `file` (created; `exclusive`: never over anything): Node's zstd in frames
  * compressed side by side (zstd-segments.ts says why not a pipe to the system's zstd), else the
  * system's zstd, else gzip (or gzip when `gzip` says the rest of the archive is).
