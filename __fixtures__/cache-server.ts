@@ -171,8 +171,9 @@ export interface CacheServer {
   /** Replace the stored archive of `key` with `bytes` (a new legitimately-stored blob). */
   poison(key: string, bytes: Uint8Array, version?: string): void
   /**
-   * poison(key, bytes) once the next download of `key`'s archive has been served whole: a store
-   * whose object is replaced between two reads of it by one job.
+   * poison(key, bytes) once the next GET of `key`'s archive has been served whole (a download
+   * in ranges is several GETs: the swap follows the first): a store whose object is replaced
+   * between two reads of it by one job.
    */
   poisonAfterDownload(key: string, bytes: Uint8Array, version?: string): void
   setFailures(failures: CacheServerFailures): void

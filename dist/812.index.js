@@ -549,9 +549,14 @@ function s3SealedCacheClient(opts) {
             return got.body;
         }
     });
-    const put = async (lines, key, compression, body) => {
+    /** The object a save of `key` creates: in this ref's scope; undefined when S3 cannot name it. */
+    const savedName = (lines, key, compression) => {
         const name = objectDir(prefix, scope.write, lines, compression) + escapeSegment(key);
-        if (Buffer.byteLength(name) > MAX_OBJECT_KEY) {
+        return Buffer.byteLength(name) > MAX_OBJECT_KEY ? undefined : name;
+    };
+    const put = async (lines, key, compression, body) => {
+        const name = savedName(lines, key, compression);
+        if (name === undefined) {
             opts.onNote?.(`cache save: the object name for this key is over ${MAX_OBJECT_KEY} bytes in S3: not saved`);
             return 'failed';
         }
@@ -603,8 +608,8 @@ function s3SealedCacheClient(opts) {
         // The body goes up in parts as it is written, the seal's frame last as the first part.
         saveLive: (lines, key, live) => put(lines, key, live.compression, { growing: live }),
         async taken(lines, key, compression) {
-            const name = objectDir(prefix, scope.write, lines, compression) + escapeSegment(key);
-            if (Buffer.byteLength(name) > MAX_OBJECT_KEY)
+            const name = savedName(lines, key, compression);
+            if (name === undefined)
                 return false;
             // A HEAD that fails (a denied action, a missing bucket) cannot tell: the save's own upload
             // meets the same failure and says so, as it did before this look.

@@ -410,6 +410,15 @@ function freshSinks() {
   return sinks
 }
 
+/** A link's target; as walk.ts's linkTargets, an unreadable one reads as empty. */
+function targetOrEmpty(abs) {
+  try {
+    return readTarget(abs)
+  } catch {
+    return ''
+  }
+}
+
 /** A sha256 slot of a file that could not be hashed (or of an entry that is not a file). */
 export const NO_SHA = '-'.repeat(64)
 
@@ -465,15 +474,8 @@ function subtreeLines(rootAbs, rootRel, rules, how) {
     } else {
       shas.ascii(NO_SHA)
       if (type === TYPE.link) {
-        try {
-          extra = readTarget(abs)
-        } catch {
-          // As walk.ts's linkTargets: an unreadable target reads as empty.
-          extra = ''
-        }
-      }
-      // A link's target is a name too: written as text, whatever the path.
-      if (type === TYPE.link) {
+        extra = targetOrEmpty(abs)
+        // A link's target is a name too: written as text, whatever the path.
         content.text(rel)
         content.text(contentLine(tail, extra))
       } else content.line(rel, plain, contentLine(tail, ''))

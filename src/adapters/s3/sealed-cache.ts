@@ -102,14 +102,23 @@ export function s3SealedCacheClient(opts: S3SealedCacheOptions): SealedCacheClie
       return got.body
     }
   })
+  /** The object a save of `key` creates: in this ref's scope; undefined when S3 cannot name it. */
+  const savedName = (
+    lines: readonly string[],
+    key: string,
+    compression: ArchiveCompression
+  ): string | undefined => {
+    const name = objectDir(prefix, scope.write, lines, compression) + escapeSegment(key)
+    return Buffer.byteLength(name) > MAX_OBJECT_KEY ? undefined : name
+  }
   const put = async (
     lines: readonly string[],
     key: string,
     compression: ArchiveCompression,
     body: S3Body
   ): Promise<'saved' | 'exists' | 'failed'> => {
-    const name = objectDir(prefix, scope.write, lines, compression) + escapeSegment(key)
-    if (Buffer.byteLength(name) > MAX_OBJECT_KEY) {
+    const name = savedName(lines, key, compression)
+    if (name === undefined) {
       opts.onNote?.(
         `cache save: the object name for this key is over ${MAX_OBJECT_KEY} bytes in S3: not saved`
       )
@@ -165,8 +174,8 @@ export function s3SealedCacheClient(opts: S3SealedCacheOptions): SealedCacheClie
     // The body goes up in parts as it is written, the seal's frame last as the first part.
     saveLive: (lines, key, live) => put(lines, key, live.compression, { growing: live }),
     async taken(lines, key, compression) {
-      const name = objectDir(prefix, scope.write, lines, compression) + escapeSegment(key)
-      if (Buffer.byteLength(name) > MAX_OBJECT_KEY) return false
+      const name = savedName(lines, key, compression)
+      if (name === undefined) return false
       // A HEAD that fails (a denied action, a missing bucket) cannot tell: the save's own upload
       // meets the same failure and says so, as it did before this look.
       return objects.head(name).then(
