@@ -14,6 +14,7 @@ import {
   idleKernelThreads,
   liveKernelThreads,
   onKernelThreads,
+  readyKernelThreads,
   warmKernelThreads
 } from '../../../src/core/walk/kernel-threads.js'
 
@@ -50,6 +51,9 @@ describe('kernel threads', () => {
     const first = await hashAll(threaded(), { jobs: 2 })
     expect(shas(first)).toEqual(files.map(f => f.sha))
     expect(liveKernelThreads()).toBe(1)
+    // The main thread may have hashed every file before that thread had loaded (a busy machine):
+    // the second batch is meant to find it ready.
+    await until(() => readyKernelThreads() === 1)
     // The second finds it ready, so it is hashed on threads alone: two of them.
     const second = await hashAll(threaded(), { jobs: 2 })
     expect(shas(second)).toEqual(files.map(f => f.sha))
