@@ -77,8 +77,8 @@ describe('WriteQueue', () => {
     // Past the inline start, the archive's next chunk is asked for after each small file. No
     // reply is seen before the loop yields, so the writer is busy from the first batch on: that
     // one goes part full (one file), the rest fill to 256 files each before they go, and the
-    // queue says wait once 32 buffers of 1 MiB are held (not at 32 MiB of files, never here;
-    // and not after 32 batches of one file each).
+    // queue says wait once 8 buffers of 1 MiB are held (not at 8 MiB of files, never here;
+    // and not after 8 batches of one file each).
     let waitedAt = -1
     for (let i = 0; i < 10_000 && waitedAt < 0; i++) {
       create(q, path.join(dir, `t${i}`), `t${i}`, Buffer.from(`${i}\n`), 0o644)
@@ -86,7 +86,7 @@ describe('WriteQueue', () => {
     }
     // Settled first: a thread left running would keep the test run alive after a failure.
     await q.settle()
-    expect(waitedAt).toBe(512 + 1 + 31 * 256 - 1)
+    expect(waitedAt).toBe(512 + 1 + 7 * 256 - 1)
     expect(fs.readdirSync(dir)).toHaveLength(waitedAt + 1)
   }, 60_000)
 

@@ -23,9 +23,11 @@ const BATCH_BYTES = 1024 * 1024
 /**
  * Memory handed over and not yet written back: batch buffers whole, not the bytes their files
  * fill. (Batches sent part full at each of the archive's chunks held ~270 KiB of files each at
- * 300,000 small files, and counting those let ~140 buffers of 1 MiB wait at once.)
+ * 300,000 small files, and counting those let ~140 buffers of 1 MiB wait at once.) Eight
+ * batches keep the writer busy: restoring 300,000 files into tmpfs, alternating, took 6.4-7.9 s
+ * with 8 MiB against 6.5-7.6 s with 32 (and 16 the same as 8), in ~40-60 MiB less peak RSS.
  */
-const MAX_BYTES = 32 * 1024 * 1024
+const MAX_BYTES = 8 * 1024 * 1024
 /** Batch buffers the writer handed back, kept for the next batches. */
 const SPARE_BUFFERS = MAX_BYTES / BATCH_BYTES
 

@@ -11,6 +11,7 @@
  * the archive (the seal first, then exactly what it records) and save it under a cache version of
  * the `path` lines as written, so the entry is the same wherever the job runs.
  */
+import { releaseBuffer } from '../memory/release.mjs'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -480,7 +481,13 @@ export async function saveSealedCache(
     signedBy = doc.signatures.map(s =>
       s.alg === 'hmac-sha256' ? `hmac ${s.keyid}` : `ml-dsa ${s.keyid.slice(0, 16)}`
     )
-    await upload.seal(encodeSeal(doc))
+    const sealBytes = encodeSeal(doc)
+    try {
+      await upload.seal(sealBytes)
+    } finally {
+      // In the archive now (a file): a large tree's seal is tens of megabytes.
+      releaseBuffer(sealBytes)
+    }
     const sealed = performance.now()
     const outcome = await upload.send()
     upload = undefined

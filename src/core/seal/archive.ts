@@ -11,6 +11,7 @@ import { EntryExtractor, shown, type ExtractSummary, type Expectation } from '..
 import { Rejected } from '../archive/rejected.js'
 import type { Member, MemberSink, TarHandlers } from '../archive/tar-reader.js'
 import { expectationOf as entryExpectation } from '../restore/scratch.js'
+import { releaseBuffer } from '../memory/release.mjs'
 import { parseSealHead, SEAL_MAX_BYTES, type ParsedSeal } from './seal.js'
 import type { SealedEntry } from './verify.js'
 
@@ -79,7 +80,13 @@ export class SealedArchive implements TarHandlers {
   private sealEnded(): void {
     const bytes = Buffer.concat(this.sealBytes)
     this.sealBytes = []
-    const seal = parseSealHead(bytes)
+    let seal: ParsedSeal
+    try {
+      seal = parseSealHead(bytes)
+    } finally {
+      // Parsed into strings and a digest: nothing views these bytes any more.
+      releaseBuffer(bytes)
+    }
     this.entries = this.opts.accept(seal)
     this.seal = seal
     if (this.opts.sealOnly) throw new SealOnly()

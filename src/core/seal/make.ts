@@ -4,6 +4,7 @@
  * order the step names them. The capture is the same as `swr add`'s, so a seal and a manifest
  * entry of the same tree record the same digests.
  */
+import { releaseBuffer } from '../memory/release.mjs'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -73,11 +74,13 @@ async function sealPath(
   let links = archivedLinks
   if (!archive) links = treeLinks(loc, entry, captured.index)
   else if (entry.kind !== 'tree') await archive.add({ member: loc.member, abs: loc.abs, entry })
+  const index = captured.index?.toString('base64')
+  releaseBuffer(captured.index)
   return {
     spelling: loc.spelling,
     member: loc.member,
     entry,
-    ...(captured.index ? { index: captured.index.toString('base64') } : {}),
+    ...(index !== undefined ? { index } : {}),
     ...(links.length > 0 ? { links } : {})
   }
 }

@@ -14,6 +14,7 @@ import { parseStrictJson, StrictJsonError } from '../manifest/strict-json.js'
 import { pae } from '../sign/envelope.js'
 import { quoted } from '../text/escape.js'
 import type { Entry, Signature, TreeIndexRef } from '../types.js'
+import { releaseBuffer } from '../memory/release.mjs'
 import { IndexTable } from '../walk/index-table.js'
 import { indexHolds, parseIndex, type IndexRecord } from '../walk/tree-index.js'
 import { Rejected } from '../archive/rejected.js'
@@ -71,18 +72,36 @@ export interface ParsedSeal {
   records: (IndexRecord[] | undefined)[]
   /** True once `inflateIndexes` decoded every index. */
   inflated: boolean
+  /**
+   * Per path: its index's bytes as `checkIndexDigests` decoded and checked them, held only until
+   * the table or the records are made from them (a 300,000-file index is 17 MB of base64,
+   * decoded once, not once per use).
+   */
+  checked: (Buffer | undefined)[]
 }
 
 /** The exact bytes every seal signature covers. */
 export function sealSigningInput(body: SealBody): Buffer {
   const parts = spliced(body, b => canonicalBytes(b).toString('utf8'))
-  return pae(SEAL_PAYLOAD_TYPE, parts ?? canonicalBytes(body))
+  return joined(parts, p => pae(SEAL_PAYLOAD_TYPE, p ?? canonicalBytes(body)))
 }
 
 /** The seal as written into an archive or the state directory. */
 export function encodeSeal(doc: SealDocument): Buffer {
   const parts = spliced(doc.body, body => `${JSON.stringify({ ...doc, body })}\n`)
-  return parts ? Buffer.concat(parts) : Buffer.from(`${JSON.stringify(doc)}\n`, 'utf8')
+  return joined(parts, p =>
+    p ? Buffer.concat(p) : Buffer.from(`${JSON.stringify(doc)}\n`, 'utf8')
+  )
+}
+
+/** `join`'s result, the spliced parts (copied into it, each made here) freed once it is made. */
+function joined(
+  parts: Buffer[] | undefined,
+  join: (parts: Buffer[] | undefined) => Buffer
+): Buffer {
+  const out = join(parts)
+  for (const p of parts ?? []) releaseBuffer(p)
+  return out
 }
 
 /**
@@ -194,7 +213,9 @@ function indexOf(seal: ParsedSeal, i: number): { bytes: Buffer; ref: TreeIndexRe
   const p = seal.doc.body.paths[i]
   if (!p || p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined)
     return undefined
-  return { bytes: Buffer.from(p.index, 'base64'), ref: p.entry.expect.index }
+  const bytes = seal.checked[i] ?? Buffer.from(p.index, 'base64')
+  seal.checked[i] = undefined
+  return { bytes, ref: p.entry.expect.index }
 }
 
 function badIndex(i: number): Rejected {
@@ -208,6 +229,7 @@ export function recordsOf(seal: ParsedSeal, i: number): IndexRecord[] | undefine
   const index = indexOf(seal, i)
   if (!index) return undefined
   const records = parseIndex(index.bytes, index.ref)
+  releaseBuffer(index.bytes)
   if (!records) throw badIndex(i)
   seal.records[i] = records
   return records
@@ -221,6 +243,7 @@ export function checkIndexDigests(seal: ParsedSeal): ParsedSeal {
   for (const i of seal.doc.body.paths.keys()) {
     const index = indexOf(seal, i)
     if (index && !indexHolds(index.bytes, index.ref)) throw badIndex(i)
+    seal.checked[i] = index?.bytes
   }
   return seal
 }
@@ -234,6 +257,7 @@ export function indexTableOf(seal: ParsedSeal, i: number): IndexTable | undefine
   if (!index) return undefined
   const have = seal.records[i]
   const table = have ? IndexTable.fromRecords(have) : IndexTable.fromIndex(index.bytes, index.ref)
+  releaseBuffer(index.bytes)
   if (!table) throw badIndex(i)
   return table
 }
@@ -266,5 +290,6 @@ export function parseSealHead(bytes: Buffer): ParsedSeal {
   const problem = ruleProblem(doc)
   if (problem) throw new Rejected(`the seal is malformed: ${problem}`)
   const digest = createHash('sha256').update(bytes).digest('hex')
-  return { doc, digest, records: doc.body.paths.map(() => undefined), inflated: false }
+  const none = () => doc.body.paths.map(() => undefined)
+  return { doc, digest, records: none(), inflated: false, checked: none() }
 }

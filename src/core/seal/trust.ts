@@ -11,6 +11,7 @@
  * Either way a signature that names a trusted key and does not hold refuses the seal: the body was
  * changed after it was signed. The key and the paths are checked by the caller (restore.ts).
  */
+import { releaseBuffer } from '../memory/release.mjs'
 import { hmacKeyId, signHmac, verifyHmac } from '../sign/hmac.js'
 import {
   decodeMldsa,
@@ -46,6 +47,7 @@ export async function signSeal(body: SealBody, signers: SealSigners): Promise<Se
   const signatures: Signature[] = []
   if (signers.hmacKey) signatures.push(signHmac(signers.hmacKey, input))
   if (signers.identity) signatures.push(await signMldsa(signers.identity, input, 'seal'))
+  releaseBuffer(input)
   return { body, signatures }
 }
 

@@ -5,6 +5,7 @@
  * seen and maps of each file's hash and size beside it, cost ~1.3 KB a file (a 300,000-file
  * restore peaked at 540 MB); the table costs a name, a Map slot and ~46 bytes.
  */
+import { releaseBuffer } from '../memory/release.mjs'
 import type { TreeIndexRef } from '../types.js'
 import { eachIndexLine, inflateIndex, type IndexRecord } from './tree-index.js'
 import type { RecordType } from './walk-format.mjs'
@@ -57,6 +58,7 @@ export class IndexTable {
     const ok = eachIndexLine(text, ref.entries, (rel, type, mode, size, extra) =>
       t.add(rel, type, mode, size, extra)
     )
+    releaseBuffer(text)
     return ok && t.filled === ref.entries ? t : undefined
   }
 

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { once } from 'node:events'
 import { promisify } from 'node:util'
 import { createGzip, gunzipSync, gzip } from 'node:zlib'
+import { releaseBuffer } from '../memory/release.mjs'
 import { indexLine } from './index-line.mjs'
 import { lostExec, octal } from './mode.js'
 import type { WalkRecord } from './walk.js'
@@ -159,6 +160,7 @@ export function parseIndex(bytes: Buffer, ref: TreeIndexRef): IndexRecord[] | un
   const ok = eachIndexLine(text, ref.entries, (rel, type, mode, size, extra) =>
     out.push({ rel, type, mode, size, extra })
   )
+  releaseBuffer(text)
   return ok ? out : undefined
 }
 
@@ -170,10 +172,21 @@ export function inflateIndex(bytes: Buffer, ref: TreeIndexRef): Buffer | undefin
   try {
     if (!indexHolds(bytes, ref)) return undefined
     const inflated = Math.min(indexBudget(ref.entries), SLACK_BYTES + bytes.length * MAX_RATIO)
-    return gunzipSync(bytes, { maxOutputLength: inflated })
+    return gunzipSync(bytes, { maxOutputLength: inflated, chunkSize: outputRoom(bytes, inflated) })
   } catch {
     return undefined
   }
+}
+
+/**
+ * Room for a gzip member's whole output in one buffer: its trailer's ISIZE (the length mod 2^32;
+ * an index is far below that) and a byte more, within the bound. zlib's default 16 KiB pieces,
+ * joined at the end, held every byte twice and cost a 300,000-file restore ~0.2 s of copying and
+ * first touches; a trailer that lies only costs a second piece, never more than the bound.
+ */
+function outputRoom(gz: Buffer, bound: number): number {
+  const isize = gz.length >= 18 ? gz.readUInt32LE(gz.length - 4) : 0
+  return Math.max(64 * 1024, Math.min(bound, isize + 1))
 }
 
 /** Whether an index's compressed bytes are within their budget and match `ref`'s digest. */

@@ -1,0 +1,2 @@
+/** Types for release.mjs. */
+export declare function releaseBuffer(b: Uint8Array | undefined): void
