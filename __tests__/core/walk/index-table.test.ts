@@ -80,6 +80,43 @@ describe('index lines and the index table', () => {
     expect(left).toEqual({ names: ['d', 'd/plain.js'], count: records.length - 1 })
   })
 
+  test('members in the index order are found one after another; any other order finds the same slots', async () => {
+    // Walk order: depth first, siblings in string order, so "a/b" before "a-c" and "a.d".
+    const walked: IndexRecord[] = ['a', 'a/b', 'a/b/c', 'a-c', 'a.d', 'b', 'b/ä', 'b/z'].map(
+      rel => ({
+        rel,
+        type: 'f',
+        mode: 0o644,
+        size: 1,
+        extra: SHA
+      })
+    )
+    const { bytes, ref } = await indexOf(walked)
+    const inOrder = IndexTable.fromIndex(bytes, ref) as IndexTable
+    expect(walked.map(r => inOrder.memberSlot(r.rel))).toEqual(walked.map((_, i) => i))
+    expect(inOrder.memberSlot('a/absent')).toBe(-1)
+    const shuffled = [5, 0, 7, 2, 1, 6, 3, 4]
+    const other = IndexTable.fromIndex(bytes, ref) as IndexTable
+    expect(shuffled.map(i => other.memberSlot(walked[i]!.rel))).toEqual(shuffled)
+    for (const i of [0, 3, 4]) other.take(i)
+    expect(other.untaken(3)).toEqual({ names: ['a/b', 'a/b/c', 'b'], count: 5 })
+  })
+
+  test('a name twice in an index is one record, the later one, however the members come', async () => {
+    const twice: IndexRecord[] = [
+      { rel: 'a', type: 'f', mode: 0o644, size: 1, extra: SHA },
+      { rel: 'b', type: 'f', mode: 0o644, size: 2, extra: SHA },
+      { rel: 'b', type: 'f', mode: 0o600, size: 3, extra: SHA2 },
+      { rel: 'c', type: 'f', mode: 0o644, size: 4, extra: SHA }
+    ]
+    const { bytes, ref } = await indexOf(twice)
+    const t = IndexTable.fromIndex(bytes, ref) as IndexTable
+    expect(['a', 'b', 'c'].map(rel => t.memberSlot(rel))).toEqual([0, 2, 3])
+    expect([t.sizeOf(2), t.extraOf(2)]).toEqual([3, SHA2])
+    for (const slot of [0, 2]) t.take(slot)
+    expect(t.untaken(5)).toEqual({ names: ['c'], count: 1 })
+  })
+
   test('lines JSON accepts in another spelling are read as JSON reads them', () => {
     const text =
       HEADER +

@@ -173,7 +173,7 @@ export class EntryExtractor implements TarHandlers {
 
   /** The member's index slot (-1 without one), refusing a name that came before. */
   private take(rel: string, name: string): number {
-    const slot = rel !== '' && this.table ? this.table.slotOf(rel) : -1
+    const slot = rel !== '' && this.table ? this.table.memberSlot(rel) : -1
     const again = slot >= 0 ? !this.table?.take(slot) : this.seen.has(rel)
     if (again) throw new Rejected(`duplicate member: ${shown(name)}`)
     // An extra name is refused by checkShape; only the root and unindexed names are kept here.
