@@ -3570,6 +3570,13 @@ function checkIndexDigests(seal) {
     }
     return seal;
 }
+/** The checked index bytes a seal holds for its tables, freed: a look at the seal alone makes none. */
+function dropCheckedIndexes(seal) {
+    for (const [i, bytes] of seal.checked.entries()) {
+        seal.checked[i] = undefined;
+        releaseBuffer(bytes);
+    }
+}
 /**
  * Path i's index as a table to extract against, straight from the seal's bytes (no records:
  * a 300,000-file tree's records cost ~300 bytes each); undefined for a path without one.
@@ -17930,8 +17937,10 @@ class SealedArchive {
         }
         this.entries = this.opts.accept(seal);
         this.seal = seal;
-        if (this.opts.sealOnly)
+        if (this.opts.sealOnly) {
+            dropCheckedIndexes(seal);
             throw new SealOnly();
+        }
         this.routes = this.entries.map((s, i) => ({
             member: (seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, ''),
             extractor: new EntryExtractor((seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, ''), this.opts.destOf(i), archive_expectationOf(s, seal.doc.body.paths[i]?.links))

@@ -11,10 +11,10 @@
  * the archive (the seal first, then exactly what it records) and save it under a cache version of
  * the `path` lines as written, so the entry is the same wherever the job runs.
  */
-import { releaseBuffer } from '../memory/release.mjs'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { releaseBuffer } from '../memory/release.mjs'
 import { reasonOf, Rejected } from '../archive/rejected.js'
 import { shown } from '../archive/extract.js'
 import { unpack } from '../archive/unpack.js'

@@ -12,7 +12,7 @@ import { Rejected } from '../archive/rejected.js'
 import type { Member, MemberSink, TarHandlers } from '../archive/tar-reader.js'
 import { expectationOf as entryExpectation } from '../restore/scratch.js'
 import { releaseBuffer } from '../memory/release.mjs'
-import { parseSealHead, SEAL_MAX_BYTES, type ParsedSeal } from './seal.js'
+import { dropCheckedIndexes, parseSealHead, SEAL_MAX_BYTES, type ParsedSeal } from './seal.js'
 import type { SealedEntry } from './verify.js'
 
 /** Thrown after the seal when only the seal was asked for: the download stops there. */
@@ -89,7 +89,10 @@ export class SealedArchive implements TarHandlers {
     }
     this.entries = this.opts.accept(seal)
     this.seal = seal
-    if (this.opts.sealOnly) throw new SealOnly()
+    if (this.opts.sealOnly) {
+      dropCheckedIndexes(seal)
+      throw new SealOnly()
+    }
     this.routes = this.entries.map((s, i) => ({
       member: (seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, ''),
       extractor: new EntryExtractor(

@@ -4,10 +4,10 @@
  * order the step names them. The capture is the same as `swr add`'s, so a seal and a manifest
  * entry of the same tree record the same digests.
  */
-import { releaseBuffer } from '../memory/release.mjs'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { releaseBuffer } from '../memory/release.mjs'
 import { captureEntry } from '../capture/capture.js'
 import type { PoolOptions } from '../walk/hash-pool.js'
 import { parseIndex, type IndexRecord } from '../walk/tree-index.js'

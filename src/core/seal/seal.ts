@@ -248,6 +248,14 @@ export function checkIndexDigests(seal: ParsedSeal): ParsedSeal {
   return seal
 }
 
+/** The checked index bytes a seal holds for its tables, freed: a look at the seal alone makes none. */
+export function dropCheckedIndexes(seal: ParsedSeal): void {
+  for (const [i, bytes] of seal.checked.entries()) {
+    seal.checked[i] = undefined
+    releaseBuffer(bytes)
+  }
+}
+
 /**
  * Path i's index as a table to extract against, straight from the seal's bytes (no records:
  * a 300,000-file tree's records cost ~300 bytes each); undefined for a path without one.
