@@ -2992,7 +2992,9 @@ function inflateIndex(bytes, ref) {
  * Room for a gzip member's whole output in one buffer: its trailer's ISIZE (the length mod 2^32;
  * an index is far below that) and a byte more, within the bound. zlib's default 16 KiB pieces,
  * joined at the end, held every byte twice and cost a 300,000-file restore ~0.2 s of copying and
- * first touches; a trailer that lies only costs a second piece, never more than the bound.
+ * first touches. A trailer that says too little costs pieces and a join as before; one that says
+ * too much, an allocation up to the bound, untouched beyond what is written (and only for bytes
+ * whose recorded digest already held).
  */
 function outputRoom(gz, bound) {
     const isize = gz.length >= 18 ? gz.readUInt32LE(gz.length - 4) : 0;
@@ -3173,6 +3175,584 @@ function diffIndex(recorded, now, nowExtra) {
     };
 }
 
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __webpack_require__(4573);
+;// CONCATENATED MODULE: ./src/core/walk/byte-names.mjs
+// File names as the file system holds them: bytes, not necessarily UTF-8. Inside swr a name is a
+// string: valid UTF-8 decodes as usual (so every existing digest, index and cache key is
+// unchanged), and each byte that is not part of a valid UTF-8 sequence becomes the lone surrogate
+// U+DC00 + byte, which no valid UTF-8 name can decode to. The mapping is one-to-one, so the
+// string sorts, compares and survives JSON (the tree index, the cache) as the name itself, and
+// bytesOf() gives the exact bytes back for system calls and digests. Plain JavaScript so the
+// worker kernel (hash-kernel.mjs) can import it without a build.
+
+
+
+
+const REPLACEMENT = '\ufffd'
+
+/** The length of the valid UTF-8 sequence at `i`, or 0 when the byte there starts none. */
+function sequenceAt(b, i) {
+  const c = b[i]
+  if (c < 0x80) return 1
+  const cont = k => i + k < b.length && (b[i + k] & 0xc0) === 0x80
+  if (c >= 0xc2 && c <= 0xdf) return cont(1) ? 2 : 0
+  if (c >= 0xe0 && c <= 0xef) {
+    if (!cont(1) || !cont(2)) return 0
+    const c1 = b[i + 1]
+    // Not overlong (E0 needs A0..BF), not a surrogate (ED needs 80..9F).
+    if ((c === 0xe0 && c1 < 0xa0) || (c === 0xed && c1 > 0x9f)) return 0
+    return 3
+  }
+  if (c >= 0xf0 && c <= 0xf4) {
+    if (!cont(1) || !cont(2) || !cont(3)) return 0
+    const c1 = b[i + 1]
+    // Not overlong (F0 needs 90..BF), not beyond U+10FFFF (F4 needs 80..8F).
+    if ((c === 0xf0 && c1 < 0x90) || (c === 0xf4 && c1 > 0x8f)) return 0
+    return 4
+  }
+  return 0
+}
+
+/**
+ * A name's bytes as swr's string.
+ * @param {Buffer} b
+ * @returns {string}
+ */
+function nameOf(b) {
+  if ((0,external_node_buffer_.isUtf8)(b)) return b.toString('utf8')
+  let out = ''
+  let run = 0
+  for (let i = 0; i < b.length;) {
+    const n = sequenceAt(b, i)
+    if (n > 0) {
+      i += n
+      continue
+    }
+    out += b.toString('utf8', run, i) + String.fromCharCode(0xdc00 + b[i])
+    i++
+    run = i
+  }
+  return out + b.toString('utf8', run)
+}
+
+/** Lone surrogates U+DC80..U+DCFF: the bytes nameOf could not decode (the u flag skips pairs). */
+const ESCAPED_BYTE = /[\udc80-\udcff]/u
+
+/**
+ * The bytes a string from nameOf stands for (any string: text without escaped bytes is UTF-8).
+ * @param {string} s
+ * @returns {Buffer}
+ */
+function bytesOf(s) {
+  if (s.isWellFormed()) return Buffer.from(s)
+  const parts = []
+  let run = ''
+  for (const ch of s) {
+    if (ch.length === 1 && ESCAPED_BYTE.test(ch)) {
+      parts.push(Buffer.from(run), Buffer.of(ch.charCodeAt(0) - 0xdc00))
+      run = ''
+    } else run += ch
+  }
+  parts.push(Buffer.from(run))
+  return Buffer.concat(parts)
+}
+
+/**
+ * A path for fs calls: the string itself when it is plain text, else its bytes.
+ * @param {string} s
+ * @returns {string | Buffer}
+ */
+function fsPath(s) {
+  return s.isWellFormed() ? s : bytesOf(s)
+}
+
+/**
+ * The names in directory `dir`, as nameOf spells them. Listed as strings first (the common case,
+ * and the cheapest); only a listing where Node had to substitute U+FFFD is read again as bytes.
+ * @param {string} dir
+ * @returns {string[]}
+ */
+function readNames(dir) {
+  const p = fsPath(dir)
+  const names = external_node_fs_.readdirSync(p)
+  if (!names.some(n => n.includes(REPLACEMENT))) return names
+  return external_node_fs_.readdirSync(p, { encoding: 'buffer' }).map(nameOf)
+}
+
+/**
+ * The entries of `dir` (d_type) and their names as nameOf spells them, index-aligned: listed as
+ * strings first, read again as bytes only when Node had to substitute U+FFFD.
+ * @param {string} dir
+ * @returns {{ ents: import('node:fs').Dirent<string | Buffer>[], names: string[] }}
+ */
+function direntsOf(dir) {
+  const p = fsPath(dir)
+  const ents = external_node_fs_.readdirSync(p, { withFileTypes: true })
+  if (!ents.some(d => d.name.includes(REPLACEMENT))) return { ents, names: ents.map(d => d.name) }
+  const raw = external_node_fs_.readdirSync(p, { withFileTypes: true, encoding: 'buffer' })
+  return { ents: raw, names: raw.map(d => nameOf(d.name)) }
+}
+
+/**
+ * The names in `dir` as readNames gives them, with those the listing says are regular files
+ * (d_type; a file system that does not say leaves them out).
+ * @param {string} dir
+ * @returns {{ names: string[], files: Set<string> }}
+ */
+function readListing(dir) {
+  const { ents, names } = direntsOf(dir)
+  const files = new Set()
+  for (let i = 0; i < ents.length; i++) if (ents[i].isFile()) files.add(names[i])
+  return { names, files }
+}
+
+/**
+ * The entries of `dir` with their listed types (d_type), names as nameOf spells them.
+ * @param {string} dir
+ * @returns {{ name: string, dir: boolean }[]}
+ */
+function readEntries(dir) {
+  const { ents, names } = direntsOf(dir)
+  return ents.map((d, i) => ({ name: names[i], dir: d.isDirectory() }))
+}
+
+/**
+ * A link's target, as nameOf spells it (a target is bytes too).
+ * @param {string} abs
+ * @returns {string}
+ */
+function readTarget(abs) {
+  return nameOf(external_node_fs_.readlinkSync(fsPath(abs), { encoding: 'buffer' }))
+}
+
+/**
+ * A name for reports and logs: each byte that is not UTF-8 as \xNN, the backslash doubled (so
+ * the result names exactly one file), and controls shown the way the printers' escapeText shows
+ * them (\t \n \r, other C0, DEL and C1 as \xNN, bidi controls as \uNNNN), so what is printed
+ * is one line and moves no cursor.
+ * @param {string} s
+ * @returns {string}
+ */
+function shownName(s) {
+  return s.replace(SHOWN_ESCAPED, ch => {
+    if (ch === '\\') return '\\\\'
+    const c = ch.charCodeAt(0)
+    if (c >= 0xdc80) return `\\x${(c - 0xdc00).toString(16)}`
+    if (c === 0x09) return '\\t'
+    if (c === 0x0a) return '\\n'
+    if (c === 0x0d) return '\\r'
+    if (c <= 0x9f) return `\\x${c.toString(16).padStart(2, '0')}`
+    return `\\u${c.toString(16).padStart(4, '0')}`
+  })
+}
+
+/** What shownName escapes: the backslash, every control (text/controls.mjs), non-UTF-8 bytes. */
+const SHOWN_ESCAPED = new RegExp(`[\\\\${CONTROL_CLASS}\\udc80-\\udcff]`, 'gu')
+
+;// CONCATENATED MODULE: ./src/core/walk/walk-format.mjs
+// The tree walk's definition, in one place: the order entries are visited in, the type letter and
+// mode text each gets, and the lines the recorded digests are computed over. Every walker (the
+// inline walk in walk.ts, the walk workers in hash-kernel.mjs, GNU find through native-walk.ts
+// and its re-sort in find-lines.ts) takes its order and its lines from here, so a change here
+// changes all of them at once. Any change to a line's spelling changes every recorded digest:
+// recorded manifests then fail their metadata and content checks. Plain JavaScript so the worker
+// kernel can import it without a build (as byte-names.mjs).
+//
+// Each entry below the tree's root gives one line to each digest:
+//   meta:    relpath NUL type NUL size NUL mode LF        (size 0 unless a regular file)
+//   content: the meta line's fields, NUL sha256 (files) or link target (links), LF
+//   stamp:   relpath NUL type NUL dev:inode:mtime:ctime LF (the incremental-cache key)
+// and each special file (TYPE.other: a device, FIFO or socket) one more line to a digest of its own:
+//   special: relpath NUL kind LF   ("char 1:3", "block 8:0", "fifo", "socket"; see specials.ts)
+// The special lines came later than the other three and are kept apart from them on purpose: a
+// device's numbers in the meta or content line would have changed every digest recorded before.
+
+
+
+/**
+ * Type letters: a regular file, a directory, a symlink, anything else. The first three are GNU
+ * find's own -type letters, so its -type tests name them as they are.
+ */
+const TYPE = Object.freeze({ file: 'f', dir: 'd', link: 'l', other: 'o' })
+
+/** The letters find can test for, in the order tested (anything else is TYPE.other). */
+const FIND_TYPES = [TYPE.file, TYPE.dir, TYPE.link]
+
+/**
+ * The type letter of an lstat result (Stats or BigIntStats).
+ * @param {import('node:fs').Stats | import('node:fs').BigIntStats} st
+ */
+function typeOf(st) {
+  if (st.isFile()) return TYPE.file
+  if (st.isDirectory()) return TYPE.dir
+  if (st.isSymbolicLink()) return TYPE.link
+  return TYPE.other
+}
+
+/**
+ * Visit order among siblings: JavaScript string order (UTF-16 code units, names as byte-names.mjs
+ * spells them). `sortNames` is the same order through the default sort, which is the fastest.
+ * @param {string} a
+ * @param {string} b
+ */
+function compareNames(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/**
+ * Whether relative path `b` comes after `a` in visit order: depth first, each directory's
+ * children in `compareNames` order, which is comparing whole paths with "/" below every other
+ * character. A strict order: paths that keep to it are all different.
+ * @param {string} a
+ * @param {string} b
+ */
+function visitedAfter(a, b) {
+  const n = Math.min(a.length, b.length)
+  let i = 0
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++
+  if (i === n) return a.length < b.length
+  const x = a.charCodeAt(i)
+  const y = b.charCodeAt(i)
+  if (x === 47) return true
+  if (y === 47) return false
+  return x < y
+}
+
+/**
+ * Sort sibling names into visit order, in place.
+ * @param {string[]} names
+ */
+function sortNames(names) {
+  return names.sort()
+}
+
+const MODE_TEXT = new Map()
+
+/**
+ * Permission bits as four octal digits ("0755"); a handful of distinct modes, so cached.
+ * @param {number} mode
+ */
+function modeText(mode) {
+  let t = MODE_TEXT.get(mode)
+  if (t === undefined) {
+    t = (mode & 0o7777).toString(8).padStart(4, '0')
+    MODE_TEXT.set(mode, t)
+  }
+  return t
+}
+
+/**
+ * A time in stamp lines, as GNU find's %T@ prints it (seconds, a dot, nine digits of nanoseconds
+ * and a zero), so find's lines need no conversion. Another spelling (a time before 1970) only
+ * costs a cache miss.
+ * @param {bigint} ns
+ */
+function stampTime(ns) {
+  return stampTimeOf(ns.toString())
+}
+
+/**
+ * stampTime of a time already spelled in decimal nanoseconds: the walk spells each time once
+ * for its cache identity and cuts the stamp's spelling from it (no BigInt arithmetic per entry).
+ * @param {string} ns
+ */
+function stampTimeOf(ns) {
+  if (ns.startsWith('-')) return ns
+  const t = ns.padStart(10, '0')
+  return `${t.slice(0, -9)}.${t.slice(-9)}0`
+}
+
+/**
+ * The nanoseconds a stamp time spells (stampTimeOf's inverse): the walk workers' lines are read
+ * back into records when a diff needs them.
+ * @param {string} text
+ * @returns {bigint}
+ */
+function stampTimeNs(text) {
+  if (text.startsWith('-')) return BigInt(text)
+  return BigInt(text.slice(0, -1).replace('.', ''))
+}
+
+/** What separates a line's fields and ends a line, in the lines and in find's -printf escapes. */
+const SEP = '\0'
+const END = '\n'
+// \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
+const FIND_SEP = '\\000'
+const FIND_END = '\\n'
+
+/** The size field: only a regular file's size is part of the line. */
+const sized = (type, size) => (type === TYPE.file ? size : 0)
+
+// The two layouts below are each line's one definition. The Node walkers fill them with values,
+// find with its -printf directives for the same values: path %p, size %s, mode %04m (modeText),
+// device %D, inode %i, times %T@ and %C@ (stampTime).
+const metaLayout = (path, type, size, mode, sep) => `${path}${sep}${type}${sep}${size}${sep}${mode}`
+const stampLayout = (path, type, dev, ino, mtime, ctime, sep, end) =>
+  `${path}${sep}${type}${sep}${dev}:${ino}:${mtime}:${ctime}${end}`
+
+/**
+ * The meta line's fields without its end: the head of the content line too.
+ * @param {string} rel
+ * @param {string} type
+ * @param {number | bigint} size
+ * @param {number} mode
+ */
+function metaFields(rel, type, size, mode) {
+  return metaLayout(rel, type, sized(type, size), modeText(mode), SEP)
+}
+
+/**
+ * One meta line.
+ * @param {string} rel
+ * @param {string} type
+ * @param {number | bigint} size
+ * @param {number} mode
+ */
+function metaLine(rel, type, size, mode) {
+  return metaFields(rel, type, size, mode) + END
+}
+
+/**
+ * The meta line of fields metaFields gave.
+ * @param {string} fields
+ */
+function metaLineOf(fields) {
+  return fields + END
+}
+
+/**
+ * One content line: the meta fields and the file's sha256 or the link's target ('' otherwise).
+ * @param {string} fields metaFields of the entry
+ * @param {string} extra
+ */
+function contentLine(fields, extra) {
+  return `${fields}${SEP}${extra}${END}`
+}
+
+/**
+ * One special line: a special file's path and what it is (specials.ts spells `kind`).
+ * @param {string} rel
+ * @param {string} kind
+ */
+function specialLine(rel, kind) {
+  return `${rel}${SEP}${kind}${END}`
+}
+
+/**
+ * One stamp line.
+ * @param {string} rel
+ * @param {string} type
+ * @param {bigint} dev
+ * @param {bigint} ino
+ * @param {bigint} mtimeNs
+ * @param {bigint} ctimeNs
+ */
+function stampLine(rel, type, dev, ino, mtimeNs, ctimeNs) {
+  return stampLayout(rel, type, dev, ino, stampTime(mtimeNs), stampTime(ctimeNs), SEP, END)
+}
+
+// Every line starts with its path. The walk workers write the path as bytes (a name need not be
+// UTF-8) and then the rest of the line, its tail, spelled here as for a path of ''.
+
+/**
+ * The meta fields after the path: metaFields of the same values is the path, then this.
+ * @param {string} type
+ * @param {number} size
+ * @param {number} mode
+ */
+function metaTail(type, size, mode) {
+  return metaFields('', type, size, mode)
+}
+
+/**
+ * A stamp line after its path, from values spelled in decimal (times in nanoseconds, as
+ * identText takes them).
+ * @param {string} type
+ * @param {string} dev
+ * @param {string} ino
+ * @param {string} mtimeNs
+ * @param {string} ctimeNs
+ */
+function stampTail(type, dev, ino, mtimeNs, ctimeNs) {
+  return stampLayout('', type, dev, ino, stampTimeOf(mtimeNs), stampTimeOf(ctimeNs), SEP, END)
+}
+
+/**
+ * find's -printf format for one kind of line and one type letter: the same layout, with find's
+ * directives for the values.
+ * @param {'meta' | 'stamp'} kind
+ * @param {string} type
+ */
+function findFormat(kind, type) {
+  return kind === 'meta'
+    ? metaLayout('%p', type, sized(type, '%s'), '%04m', FIND_SEP) + FIND_END
+    : stampLayout('%p', type, '%D', '%i', '%T@', '%C@', FIND_SEP, FIND_END)
+}
+
+/**
+ * find's expression printing one line per entry: a -type test and -printf for each letter find
+ * can test, then TYPE.other for the rest.
+ * @param {'meta' | 'stamp'} kind
+ * @returns {string[]}
+ */
+function findPrintArgs(kind) {
+  return [
+    ...FIND_TYPES.flatMap((t, i) => [
+      ...(i > 0 ? ['-o'] : []),
+      '-type',
+      t,
+      '-printf',
+      findFormat(kind, t)
+    ]),
+    '-o',
+    '-printf',
+    findFormat(kind, TYPE.other)
+  ]
+}
+
+/** The bytes find's lines are split on, and the type letter that opens a subtree. */
+const LINE_END = END.charCodeAt(0)
+const FIELD_SEP = SEP.charCodeAt(0)
+const DIR_BYTE = TYPE.dir.charCodeAt(0)
+
+/**
+ * An entry's identity in the per-file cache: dev:ino:mtime_ns:ctime_ns (raw nanoseconds).
+ * @param {bigint | string} dev
+ * @param {bigint | string} ino
+ * @param {bigint | string} mtimeNs
+ * @param {bigint | string} ctimeNs
+ */
+function identText(dev, ino, mtimeNs, ctimeNs) {
+  return `${dev}:${ino}:${mtimeNs}:${ctimeNs}`
+}
+
+/**
+ * A file's value in the per-file cache: its identity, size and sha256.
+ * @param {string} ident
+ * @param {number} size
+ * @param {string} sha256
+ */
+function cacheText(ident, size, sha256) {
+  return `${ident} ${size} ${sha256}`
+}
+
+/**
+ * The entries of one directory in visit order, each lstat'ed (never followed): `each` gets its
+ * absolute path, its path relative to the tree, its type letter and its BigIntStats. Names in
+ * `rules.skip` are left out before their lstat, absolute paths in `rules.exclude` too, and
+ * entries `rules.ignored` matches after it. Throws when the directory cannot be listed.
+ * @param {string} absDir
+ * @param {string} relDir '' for the tree's root
+ * @param {WalkRules} rules
+ * @param {EachEntry} each
+ */
+function eachChild(absDir, relDir, rules, each) {
+  inOrder(absDir, relDir, sortNames(readNames(absDir)), rules, each)
+}
+
+function inOrder(absDir, relDir, names, rules, each, files) {
+  const { skip, exclude, ignored } = rules
+  for (const name of names) {
+    if (skip?.has(name)) continue
+    const abs = `${absDir}/${name}`
+    if (exclude.has(abs)) continue
+    const rel = relDir ? `${relDir}/${name}` : name
+    if (files?.has(name) && !ignored?.(rel, name, false)) {
+      const opened = openListed(abs)
+      if (opened === GONE) continue
+      if (opened) {
+        try {
+          each(abs, rel, typeOf(opened.st), opened.st, opened.fd)
+        } finally {
+          external_node_fs_.closeSync(opened.fd)
+        }
+        continue
+      }
+    }
+    const st = external_node_fs_.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
+    if (!st) continue // vanished between readdir and lstat: the same as not there
+    if (ignored?.(rel, name, st.isDirectory())) continue
+    each(abs, rel, typeOf(st), st)
+  }
+}
+
+/** How files are opened to be read: never through a link, never blocking on a FIFO. */
+const READ_FLAGS =
+  external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | (external_node_fs_.constants.O_NONBLOCK ?? 0)
+
+const GONE = Symbol('gone')
+
+/**
+ * A name the listing says is a regular file, opened and its state taken from the descriptor: one
+ * path lookup where an lstat and then an open took two (~0.5 s of CPU on 60,000 files). GONE when
+ * it vanished since the listing; undefined when it cannot be opened (a link or a FIFO swapped
+ * in, no read permission): the caller lstats it as any other entry.
+ * @param {string} abs
+ * @returns {{ fd: number, st: import('node:fs').BigIntStats } | typeof GONE | undefined}
+ */
+function openListed(abs) {
+  let fd
+  try {
+    fd = external_node_fs_.openSync(fsPath(abs), READ_FLAGS)
+  } catch (err) {
+    return err?.code === 'ENOENT' ? GONE : undefined
+  }
+  try {
+    return { fd, st: external_node_fs_.fstatSync(fd, { bigint: true }) }
+  } catch {
+    external_node_fs_.closeSync(fd)
+    return undefined
+  }
+}
+
+/**
+ * The walk: depth first, each directory's children in visit order, each followed by its own
+ * subtree, so no global sort is needed. Directories that cannot be listed are added to
+ * `unreadable` with their error code (the root as '.'). With `open` (a walk that reads every
+ * regular file), each name the listing says is a regular file is opened instead of lstat'ed and
+ * `each` gets the descriptor too, open at its start and closed when `each` returns; its state is
+ * the descriptor's, the same values an lstat gives.
+ * @param {string} rootAbs
+ * @param {string} rootRel
+ * @param {WalkRules} rules
+ * @param {EachEntry} each
+ * @param {{ rel: string, code: string }[]} unreadable
+ * @param {boolean} [open]
+ */
+function visitTree(rootAbs, rootRel, rules, each, unreadable, open = false) {
+  const visit = (absDir, relDir) => {
+    let names
+    let files
+    try {
+      if (open) ({ names, files } = readListing(absDir))
+      else names = readNames(absDir)
+      sortNames(names)
+    } catch (err) {
+      unreadable.push({ rel: relDir || '.', code: err?.code ?? 'EIO' })
+      return
+    }
+    inOrder(
+      absDir,
+      relDir,
+      names,
+      rules,
+      (abs, rel, type, st, fd) => {
+        each(abs, rel, type, st, fd)
+        if (type === TYPE.dir) visit(abs, rel)
+      },
+      files
+    )
+  }
+  visit(rootAbs, rootRel)
+}
+
+/**
+ * @typedef {{ skip?: ReadonlySet<string>, exclude: ReadonlySet<string>,
+ *   ignored?: (rel: string, name: string, isDir: boolean) => boolean }} WalkRules
+ * @typedef {(abs: string, rel: string, type: string, st: import('node:fs').BigIntStats, fd?: number) => void} EachEntry
+ */
+
 ;// CONCATENATED MODULE: ./src/core/walk/index-table.ts
 /**
  * A tree's signed index held while an archive is extracted against it: one slot per record, the
@@ -3181,6 +3761,7 @@ function diffIndex(recorded, now, nowExtra) {
  * seen and maps of each file's hash and size beside it, cost ~1.3 KB a file (a 300,000-file
  * restore peaked at 540 MB); the table costs a name, a Map slot and ~46 bytes.
  */
+
 
 
 const TYPES = ['f', 'd', 'l', 'o'];
@@ -3264,7 +3845,7 @@ class IndexTable {
         const slot = this.filled++;
         // A name twice is one record: the later one wins, as a Map of records let it (filledIn).
         this.names[slot] = rel;
-        if (this.ordered && slot > 0 && !walkOrdered(this.names[slot - 1], rel))
+        if (this.ordered && slot > 0 && !visitedAfter(this.names[slot - 1], rel))
             this.ordered = false;
         const code = TYPES.indexOf(type);
         this.types[slot] = code < 0 ? OTHER : code;
@@ -3344,26 +3925,6 @@ class IndexTable {
                 visit(rel, slot);
         return { names, count };
     }
-}
-/**
- * Whether `b` comes after `a` in walk order: depth first, siblings in JavaScript string order
- * (walk-format.mjs), which is comparing the paths with "/" below every other character. A strict
- * order, so names that keep to it are all different.
- */
-function walkOrdered(a, b) {
-    const n = Math.min(a.length, b.length);
-    let i = 0;
-    while (i < n && a.charCodeAt(i) === b.charCodeAt(i))
-        i++;
-    if (i === n)
-        return a.length < b.length;
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === 47)
-        return true;
-    if (y === 47)
-        return false;
-    return x < y;
 }
 
 // EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/ucs2length.js
@@ -4209,181 +4770,6 @@ function secretReason(q) {
     return bytes ? secretContent(bytes, q.scan, q.rel) : undefined;
 }
 
-// EXTERNAL MODULE: external "node:buffer"
-var external_node_buffer_ = __webpack_require__(4573);
-;// CONCATENATED MODULE: ./src/core/walk/byte-names.mjs
-// File names as the file system holds them: bytes, not necessarily UTF-8. Inside swr a name is a
-// string: valid UTF-8 decodes as usual (so every existing digest, index and cache key is
-// unchanged), and each byte that is not part of a valid UTF-8 sequence becomes the lone surrogate
-// U+DC00 + byte, which no valid UTF-8 name can decode to. The mapping is one-to-one, so the
-// string sorts, compares and survives JSON (the tree index, the cache) as the name itself, and
-// bytesOf() gives the exact bytes back for system calls and digests. Plain JavaScript so the
-// worker kernel (hash-kernel.mjs) can import it without a build.
-
-
-
-
-const REPLACEMENT = '\ufffd'
-
-/** The length of the valid UTF-8 sequence at `i`, or 0 when the byte there starts none. */
-function sequenceAt(b, i) {
-  const c = b[i]
-  if (c < 0x80) return 1
-  const cont = k => i + k < b.length && (b[i + k] & 0xc0) === 0x80
-  if (c >= 0xc2 && c <= 0xdf) return cont(1) ? 2 : 0
-  if (c >= 0xe0 && c <= 0xef) {
-    if (!cont(1) || !cont(2)) return 0
-    const c1 = b[i + 1]
-    // Not overlong (E0 needs A0..BF), not a surrogate (ED needs 80..9F).
-    if ((c === 0xe0 && c1 < 0xa0) || (c === 0xed && c1 > 0x9f)) return 0
-    return 3
-  }
-  if (c >= 0xf0 && c <= 0xf4) {
-    if (!cont(1) || !cont(2) || !cont(3)) return 0
-    const c1 = b[i + 1]
-    // Not overlong (F0 needs 90..BF), not beyond U+10FFFF (F4 needs 80..8F).
-    if ((c === 0xf0 && c1 < 0x90) || (c === 0xf4 && c1 > 0x8f)) return 0
-    return 4
-  }
-  return 0
-}
-
-/**
- * A name's bytes as swr's string.
- * @param {Buffer} b
- * @returns {string}
- */
-function nameOf(b) {
-  if ((0,external_node_buffer_.isUtf8)(b)) return b.toString('utf8')
-  let out = ''
-  let run = 0
-  for (let i = 0; i < b.length;) {
-    const n = sequenceAt(b, i)
-    if (n > 0) {
-      i += n
-      continue
-    }
-    out += b.toString('utf8', run, i) + String.fromCharCode(0xdc00 + b[i])
-    i++
-    run = i
-  }
-  return out + b.toString('utf8', run)
-}
-
-/** Lone surrogates U+DC80..U+DCFF: the bytes nameOf could not decode (the u flag skips pairs). */
-const ESCAPED_BYTE = /[\udc80-\udcff]/u
-
-/**
- * The bytes a string from nameOf stands for (any string: text without escaped bytes is UTF-8).
- * @param {string} s
- * @returns {Buffer}
- */
-function bytesOf(s) {
-  if (s.isWellFormed()) return Buffer.from(s)
-  const parts = []
-  let run = ''
-  for (const ch of s) {
-    if (ch.length === 1 && ESCAPED_BYTE.test(ch)) {
-      parts.push(Buffer.from(run), Buffer.of(ch.charCodeAt(0) - 0xdc00))
-      run = ''
-    } else run += ch
-  }
-  parts.push(Buffer.from(run))
-  return Buffer.concat(parts)
-}
-
-/**
- * A path for fs calls: the string itself when it is plain text, else its bytes.
- * @param {string} s
- * @returns {string | Buffer}
- */
-function fsPath(s) {
-  return s.isWellFormed() ? s : bytesOf(s)
-}
-
-/**
- * The names in directory `dir`, as nameOf spells them. Listed as strings first (the common case,
- * and the cheapest); only a listing where Node had to substitute U+FFFD is read again as bytes.
- * @param {string} dir
- * @returns {string[]}
- */
-function readNames(dir) {
-  const p = fsPath(dir)
-  const names = external_node_fs_.readdirSync(p)
-  if (!names.some(n => n.includes(REPLACEMENT))) return names
-  return external_node_fs_.readdirSync(p, { encoding: 'buffer' }).map(nameOf)
-}
-
-/**
- * The entries of `dir` (d_type) and their names as nameOf spells them, index-aligned: listed as
- * strings first, read again as bytes only when Node had to substitute U+FFFD.
- * @param {string} dir
- * @returns {{ ents: import('node:fs').Dirent<string | Buffer>[], names: string[] }}
- */
-function direntsOf(dir) {
-  const p = fsPath(dir)
-  const ents = external_node_fs_.readdirSync(p, { withFileTypes: true })
-  if (!ents.some(d => d.name.includes(REPLACEMENT))) return { ents, names: ents.map(d => d.name) }
-  const raw = external_node_fs_.readdirSync(p, { withFileTypes: true, encoding: 'buffer' })
-  return { ents: raw, names: raw.map(d => nameOf(d.name)) }
-}
-
-/**
- * The names in `dir` as readNames gives them, with those the listing says are regular files
- * (d_type; a file system that does not say leaves them out).
- * @param {string} dir
- * @returns {{ names: string[], files: Set<string> }}
- */
-function readListing(dir) {
-  const { ents, names } = direntsOf(dir)
-  const files = new Set()
-  for (let i = 0; i < ents.length; i++) if (ents[i].isFile()) files.add(names[i])
-  return { names, files }
-}
-
-/**
- * The entries of `dir` with their listed types (d_type), names as nameOf spells them.
- * @param {string} dir
- * @returns {{ name: string, dir: boolean }[]}
- */
-function readEntries(dir) {
-  const { ents, names } = direntsOf(dir)
-  return ents.map((d, i) => ({ name: names[i], dir: d.isDirectory() }))
-}
-
-/**
- * A link's target, as nameOf spells it (a target is bytes too).
- * @param {string} abs
- * @returns {string}
- */
-function readTarget(abs) {
-  return nameOf(external_node_fs_.readlinkSync(fsPath(abs), { encoding: 'buffer' }))
-}
-
-/**
- * A name for reports and logs: each byte that is not UTF-8 as \xNN, the backslash doubled (so
- * the result names exactly one file), and controls shown the way the printers' escapeText shows
- * them (\t \n \r, other C0, DEL and C1 as \xNN, bidi controls as \uNNNN), so what is printed
- * is one line and moves no cursor.
- * @param {string} s
- * @returns {string}
- */
-function shownName(s) {
-  return s.replace(SHOWN_ESCAPED, ch => {
-    if (ch === '\\') return '\\\\'
-    const c = ch.charCodeAt(0)
-    if (c >= 0xdc80) return `\\x${(c - 0xdc00).toString(16)}`
-    if (c === 0x09) return '\\t'
-    if (c === 0x0a) return '\\n'
-    if (c === 0x0d) return '\\r'
-    if (c <= 0x9f) return `\\x${c.toString(16).padStart(2, '0')}`
-    return `\\u${c.toString(16).padStart(4, '0')}`
-  })
-}
-
-/** What shownName escapes: the backslash, every control (text/controls.mjs), non-UTF-8 bytes. */
-const SHOWN_ESCAPED = new RegExp(`[\\\\${CONTROL_CLASS}\\udc80-\\udcff]`, 'gu')
-
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(58500);
 // EXTERNAL MODULE: external "node:worker_threads"
@@ -4420,390 +4806,6 @@ function specialKind(st) {
   if (st.isSocket()) return 'socket'
   return 'other'
 }
-
-;// CONCATENATED MODULE: ./src/core/walk/walk-format.mjs
-// The tree walk's definition, in one place: the order entries are visited in, the type letter and
-// mode text each gets, and the lines the recorded digests are computed over. Every walker (the
-// inline walk in walk.ts, the walk workers in hash-kernel.mjs, GNU find through native-walk.ts
-// and its re-sort in find-lines.ts) takes its order and its lines from here, so a change here
-// changes all of them at once. Any change to a line's spelling changes every recorded digest:
-// recorded manifests then fail their metadata and content checks. Plain JavaScript so the worker
-// kernel can import it without a build (as byte-names.mjs).
-//
-// Each entry below the tree's root gives one line to each digest:
-//   meta:    relpath NUL type NUL size NUL mode LF        (size 0 unless a regular file)
-//   content: the meta line's fields, NUL sha256 (files) or link target (links), LF
-//   stamp:   relpath NUL type NUL dev:inode:mtime:ctime LF (the incremental-cache key)
-// and each special file (TYPE.other: a device, FIFO or socket) one more line to a digest of its own:
-//   special: relpath NUL kind LF   ("char 1:3", "block 8:0", "fifo", "socket"; see specials.ts)
-// The special lines came later than the other three and are kept apart from them on purpose: a
-// device's numbers in the meta or content line would have changed every digest recorded before.
-
-
-
-/**
- * Type letters: a regular file, a directory, a symlink, anything else. The first three are GNU
- * find's own -type letters, so its -type tests name them as they are.
- */
-const TYPE = Object.freeze({ file: 'f', dir: 'd', link: 'l', other: 'o' })
-
-/** The letters find can test for, in the order tested (anything else is TYPE.other). */
-const FIND_TYPES = [TYPE.file, TYPE.dir, TYPE.link]
-
-/**
- * The type letter of an lstat result (Stats or BigIntStats).
- * @param {import('node:fs').Stats | import('node:fs').BigIntStats} st
- */
-function typeOf(st) {
-  if (st.isFile()) return TYPE.file
-  if (st.isDirectory()) return TYPE.dir
-  if (st.isSymbolicLink()) return TYPE.link
-  return TYPE.other
-}
-
-/**
- * Visit order among siblings: JavaScript string order (UTF-16 code units, names as byte-names.mjs
- * spells them). `sortNames` is the same order through the default sort, which is the fastest.
- * @param {string} a
- * @param {string} b
- */
-function compareNames(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0
-}
-
-/**
- * Sort sibling names into visit order, in place.
- * @param {string[]} names
- */
-function sortNames(names) {
-  return names.sort()
-}
-
-const MODE_TEXT = new Map()
-
-/**
- * Permission bits as four octal digits ("0755"); a handful of distinct modes, so cached.
- * @param {number} mode
- */
-function modeText(mode) {
-  let t = MODE_TEXT.get(mode)
-  if (t === undefined) {
-    t = (mode & 0o7777).toString(8).padStart(4, '0')
-    MODE_TEXT.set(mode, t)
-  }
-  return t
-}
-
-/**
- * A time in stamp lines, as GNU find's %T@ prints it (seconds, a dot, nine digits of nanoseconds
- * and a zero), so find's lines need no conversion. Another spelling (a time before 1970) only
- * costs a cache miss.
- * @param {bigint} ns
- */
-function stampTime(ns) {
-  return stampTimeOf(ns.toString())
-}
-
-/**
- * stampTime of a time already spelled in decimal nanoseconds: the walk spells each time once
- * for its cache identity and cuts the stamp's spelling from it (no BigInt arithmetic per entry).
- * @param {string} ns
- */
-function stampTimeOf(ns) {
-  if (ns.startsWith('-')) return ns
-  const t = ns.padStart(10, '0')
-  return `${t.slice(0, -9)}.${t.slice(-9)}0`
-}
-
-/**
- * The nanoseconds a stamp time spells (stampTimeOf's inverse): the walk workers' lines are read
- * back into records when a diff needs them.
- * @param {string} text
- * @returns {bigint}
- */
-function stampTimeNs(text) {
-  if (text.startsWith('-')) return BigInt(text)
-  return BigInt(text.slice(0, -1).replace('.', ''))
-}
-
-/** What separates a line's fields and ends a line, in the lines and in find's -printf escapes. */
-const SEP = '\0'
-const END = '\n'
-// \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
-const FIND_SEP = '\\000'
-const FIND_END = '\\n'
-
-/** The size field: only a regular file's size is part of the line. */
-const sized = (type, size) => (type === TYPE.file ? size : 0)
-
-// The two layouts below are each line's one definition. The Node walkers fill them with values,
-// find with its -printf directives for the same values: path %p, size %s, mode %04m (modeText),
-// device %D, inode %i, times %T@ and %C@ (stampTime).
-const metaLayout = (path, type, size, mode, sep) => `${path}${sep}${type}${sep}${size}${sep}${mode}`
-const stampLayout = (path, type, dev, ino, mtime, ctime, sep, end) =>
-  `${path}${sep}${type}${sep}${dev}:${ino}:${mtime}:${ctime}${end}`
-
-/**
- * The meta line's fields without its end: the head of the content line too.
- * @param {string} rel
- * @param {string} type
- * @param {number | bigint} size
- * @param {number} mode
- */
-function metaFields(rel, type, size, mode) {
-  return metaLayout(rel, type, sized(type, size), modeText(mode), SEP)
-}
-
-/**
- * One meta line.
- * @param {string} rel
- * @param {string} type
- * @param {number | bigint} size
- * @param {number} mode
- */
-function metaLine(rel, type, size, mode) {
-  return metaFields(rel, type, size, mode) + END
-}
-
-/**
- * The meta line of fields metaFields gave.
- * @param {string} fields
- */
-function metaLineOf(fields) {
-  return fields + END
-}
-
-/**
- * One content line: the meta fields and the file's sha256 or the link's target ('' otherwise).
- * @param {string} fields metaFields of the entry
- * @param {string} extra
- */
-function contentLine(fields, extra) {
-  return `${fields}${SEP}${extra}${END}`
-}
-
-/**
- * One special line: a special file's path and what it is (specials.ts spells `kind`).
- * @param {string} rel
- * @param {string} kind
- */
-function specialLine(rel, kind) {
-  return `${rel}${SEP}${kind}${END}`
-}
-
-/**
- * One stamp line.
- * @param {string} rel
- * @param {string} type
- * @param {bigint} dev
- * @param {bigint} ino
- * @param {bigint} mtimeNs
- * @param {bigint} ctimeNs
- */
-function stampLine(rel, type, dev, ino, mtimeNs, ctimeNs) {
-  return stampLayout(rel, type, dev, ino, stampTime(mtimeNs), stampTime(ctimeNs), SEP, END)
-}
-
-// Every line starts with its path. The walk workers write the path as bytes (a name need not be
-// UTF-8) and then the rest of the line, its tail, spelled here as for a path of ''.
-
-/**
- * The meta fields after the path: metaFields of the same values is the path, then this.
- * @param {string} type
- * @param {number} size
- * @param {number} mode
- */
-function metaTail(type, size, mode) {
-  return metaFields('', type, size, mode)
-}
-
-/**
- * A stamp line after its path, from values spelled in decimal (times in nanoseconds, as
- * identText takes them).
- * @param {string} type
- * @param {string} dev
- * @param {string} ino
- * @param {string} mtimeNs
- * @param {string} ctimeNs
- */
-function stampTail(type, dev, ino, mtimeNs, ctimeNs) {
-  return stampLayout('', type, dev, ino, stampTimeOf(mtimeNs), stampTimeOf(ctimeNs), SEP, END)
-}
-
-/**
- * find's -printf format for one kind of line and one type letter: the same layout, with find's
- * directives for the values.
- * @param {'meta' | 'stamp'} kind
- * @param {string} type
- */
-function findFormat(kind, type) {
-  return kind === 'meta'
-    ? metaLayout('%p', type, sized(type, '%s'), '%04m', FIND_SEP) + FIND_END
-    : stampLayout('%p', type, '%D', '%i', '%T@', '%C@', FIND_SEP, FIND_END)
-}
-
-/**
- * find's expression printing one line per entry: a -type test and -printf for each letter find
- * can test, then TYPE.other for the rest.
- * @param {'meta' | 'stamp'} kind
- * @returns {string[]}
- */
-function findPrintArgs(kind) {
-  return [
-    ...FIND_TYPES.flatMap((t, i) => [
-      ...(i > 0 ? ['-o'] : []),
-      '-type',
-      t,
-      '-printf',
-      findFormat(kind, t)
-    ]),
-    '-o',
-    '-printf',
-    findFormat(kind, TYPE.other)
-  ]
-}
-
-/** The bytes find's lines are split on, and the type letter that opens a subtree. */
-const LINE_END = END.charCodeAt(0)
-const FIELD_SEP = SEP.charCodeAt(0)
-const DIR_BYTE = TYPE.dir.charCodeAt(0)
-
-/**
- * An entry's identity in the per-file cache: dev:ino:mtime_ns:ctime_ns (raw nanoseconds).
- * @param {bigint | string} dev
- * @param {bigint | string} ino
- * @param {bigint | string} mtimeNs
- * @param {bigint | string} ctimeNs
- */
-function identText(dev, ino, mtimeNs, ctimeNs) {
-  return `${dev}:${ino}:${mtimeNs}:${ctimeNs}`
-}
-
-/**
- * A file's value in the per-file cache: its identity, size and sha256.
- * @param {string} ident
- * @param {number} size
- * @param {string} sha256
- */
-function cacheText(ident, size, sha256) {
-  return `${ident} ${size} ${sha256}`
-}
-
-/**
- * The entries of one directory in visit order, each lstat'ed (never followed): `each` gets its
- * absolute path, its path relative to the tree, its type letter and its BigIntStats. Names in
- * `rules.skip` are left out before their lstat, absolute paths in `rules.exclude` too, and
- * entries `rules.ignored` matches after it. Throws when the directory cannot be listed.
- * @param {string} absDir
- * @param {string} relDir '' for the tree's root
- * @param {WalkRules} rules
- * @param {EachEntry} each
- */
-function eachChild(absDir, relDir, rules, each) {
-  inOrder(absDir, relDir, sortNames(readNames(absDir)), rules, each)
-}
-
-function inOrder(absDir, relDir, names, rules, each, files) {
-  const { skip, exclude, ignored } = rules
-  for (const name of names) {
-    if (skip?.has(name)) continue
-    const abs = `${absDir}/${name}`
-    if (exclude.has(abs)) continue
-    const rel = relDir ? `${relDir}/${name}` : name
-    if (files?.has(name) && !ignored?.(rel, name, false)) {
-      const opened = openListed(abs)
-      if (opened === GONE) continue
-      if (opened) {
-        try {
-          each(abs, rel, typeOf(opened.st), opened.st, opened.fd)
-        } finally {
-          external_node_fs_.closeSync(opened.fd)
-        }
-        continue
-      }
-    }
-    const st = external_node_fs_.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
-    if (!st) continue // vanished between readdir and lstat: the same as not there
-    if (ignored?.(rel, name, st.isDirectory())) continue
-    each(abs, rel, typeOf(st), st)
-  }
-}
-
-/** How files are opened to be read: never through a link, never blocking on a FIFO. */
-const READ_FLAGS =
-  external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | (external_node_fs_.constants.O_NONBLOCK ?? 0)
-
-const GONE = Symbol('gone')
-
-/**
- * A name the listing says is a regular file, opened and its state taken from the descriptor: one
- * path lookup where an lstat and then an open took two (~0.5 s of CPU on 60,000 files). GONE when
- * it vanished since the listing; undefined when it cannot be opened (a link or a FIFO swapped
- * in, no read permission): the caller lstats it as any other entry.
- * @param {string} abs
- * @returns {{ fd: number, st: import('node:fs').BigIntStats } | typeof GONE | undefined}
- */
-function openListed(abs) {
-  let fd
-  try {
-    fd = external_node_fs_.openSync(fsPath(abs), READ_FLAGS)
-  } catch (err) {
-    return err?.code === 'ENOENT' ? GONE : undefined
-  }
-  try {
-    return { fd, st: external_node_fs_.fstatSync(fd, { bigint: true }) }
-  } catch {
-    external_node_fs_.closeSync(fd)
-    return undefined
-  }
-}
-
-/**
- * The walk: depth first, each directory's children in visit order, each followed by its own
- * subtree, so no global sort is needed. Directories that cannot be listed are added to
- * `unreadable` with their error code (the root as '.'). With `open` (a walk that reads every
- * regular file), each name the listing says is a regular file is opened instead of lstat'ed and
- * `each` gets the descriptor too, open at its start and closed when `each` returns; its state is
- * the descriptor's, the same values an lstat gives.
- * @param {string} rootAbs
- * @param {string} rootRel
- * @param {WalkRules} rules
- * @param {EachEntry} each
- * @param {{ rel: string, code: string }[]} unreadable
- * @param {boolean} [open]
- */
-function visitTree(rootAbs, rootRel, rules, each, unreadable, open = false) {
-  const visit = (absDir, relDir) => {
-    let names
-    let files
-    try {
-      if (open) ({ names, files } = readListing(absDir))
-      else names = readNames(absDir)
-      sortNames(names)
-    } catch (err) {
-      unreadable.push({ rel: relDir || '.', code: err?.code ?? 'EIO' })
-      return
-    }
-    inOrder(
-      absDir,
-      relDir,
-      names,
-      rules,
-      (abs, rel, type, st, fd) => {
-        each(abs, rel, type, st, fd)
-        if (type === TYPE.dir) visit(abs, rel)
-      },
-      files
-    )
-  }
-  visit(rootAbs, rootRel)
-}
-
-/**
- * @typedef {{ skip?: ReadonlySet<string>, exclude: ReadonlySet<string>,
- *   ignored?: (rel: string, name: string, isDir: boolean) => boolean }} WalkRules
- * @typedef {(abs: string, rel: string, type: string, st: import('node:fs').BigIntStats, fd?: number) => void} EachEntry
- */
 
 ;// CONCATENATED MODULE: ./src/core/walk/hash-kernel.mjs
 // The hashing kernel, shared by the main thread and the hash workers. Plain JavaScript so the same

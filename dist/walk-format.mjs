@@ -48,6 +48,25 @@ export function compareNames(a, b) {
 }
 
 /**
+ * Whether relative path `b` comes after `a` in visit order: depth first, each directory's
+ * children in `compareNames` order, which is comparing whole paths with "/" below every other
+ * character. A strict order: paths that keep to it are all different.
+ * @param {string} a
+ * @param {string} b
+ */
+export function visitedAfter(a, b) {
+  const n = Math.min(a.length, b.length)
+  let i = 0
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++
+  if (i === n) return a.length < b.length
+  const x = a.charCodeAt(i)
+  const y = b.charCodeAt(i)
+  if (x === 47) return true
+  if (y === 47) return false
+  return x < y
+}
+
+/**
  * Sort sibling names into visit order, in place.
  * @param {string[]} names
  */

@@ -17,6 +17,7 @@ import {
   metaLine,
   modeText,
   sortNames,
+  visitedAfter,
   metaTail,
   stampLine,
   stampTail,
@@ -123,6 +124,20 @@ const digestOf = (lines: string[]) =>
     .digest('hex')
 
 describe('the walk, defined once', () => {
+  it('visitedAfter holds for each walked path and the one before it, and for no pair reversed or equal', () => {
+    const rels = walkTree(root, [], new Set()).records.map(r => r.rel)
+    expect(rels.length).toBeGreaterThan(100)
+    for (let i = 1; i < rels.length; i++) {
+      expect([rels[i - 1], rels[i], visitedAfter(rels[i - 1]!, rels[i]!)]).toEqual([
+        rels[i - 1],
+        rels[i],
+        true
+      ])
+      expect(visitedAfter(rels[i]!, rels[i - 1]!)).toBe(false)
+      expect(visitedAfter(rels[i]!, rels[i]!)).toBe(false)
+    }
+  })
+
   it('spells lines, modes, times and find formats as recorded digests were made', () => {
     expect(metaLine('a/b', 'f', 10, 0o100755)).toBe('a/b\0f\x0010\x000755\n')
     expect(metaLine('a', 'd', 4096, 0o41777)).toBe('a\0d\x000\x001777\n')

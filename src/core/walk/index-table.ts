@@ -8,7 +8,7 @@
 import { releaseBuffer } from '../memory/release.mjs'
 import type { TreeIndexRef } from '../types.js'
 import { eachIndexLine, inflateIndex, type IndexRecord } from './tree-index.js'
-import type { RecordType } from './walk-format.mjs'
+import { visitedAfter, type RecordType } from './walk-format.mjs'
 
 const TYPES: readonly RecordType[] = ['f', 'd', 'l', 'o']
 const OTHER = 255
@@ -99,7 +99,7 @@ export class IndexTable {
     const slot = this.filled++
     // A name twice is one record: the later one wins, as a Map of records let it (filledIn).
     this.names[slot] = rel
-    if (this.ordered && slot > 0 && !walkOrdered(this.names[slot - 1] as string, rel))
+    if (this.ordered && slot > 0 && !visitedAfter(this.names[slot - 1] as string, rel))
       this.ordered = false
     const code = TYPES.indexOf(type)
     this.types[slot] = code < 0 ? OTHER : code
@@ -174,21 +174,4 @@ export class IndexTable {
     else for (const [rel, slot] of this.map()) visit(rel, slot)
     return { names, count }
   }
-}
-
-/**
- * Whether `b` comes after `a` in walk order: depth first, siblings in JavaScript string order
- * (walk-format.mjs), which is comparing the paths with "/" below every other character. A strict
- * order, so names that keep to it are all different.
- */
-function walkOrdered(a: string, b: string): boolean {
-  const n = Math.min(a.length, b.length)
-  let i = 0
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++
-  if (i === n) return a.length < b.length
-  const x = a.charCodeAt(i)
-  const y = b.charCodeAt(i)
-  if (x === 47) return true
-  if (y === 47) return false
-  return x < y
 }

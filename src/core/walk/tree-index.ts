@@ -182,7 +182,9 @@ export function inflateIndex(bytes: Buffer, ref: TreeIndexRef): Buffer | undefin
  * Room for a gzip member's whole output in one buffer: its trailer's ISIZE (the length mod 2^32;
  * an index is far below that) and a byte more, within the bound. zlib's default 16 KiB pieces,
  * joined at the end, held every byte twice and cost a 300,000-file restore ~0.2 s of copying and
- * first touches; a trailer that lies only costs a second piece, never more than the bound.
+ * first touches. A trailer that says too little costs pieces and a join as before; one that says
+ * too much, an allocation up to the bound, untouched beyond what is written (and only for bytes
+ * whose recorded digest already held).
  */
 function outputRoom(gz: Buffer, bound: number): number {
   const isize = gz.length >= 18 ? gz.readUInt32LE(gz.length - 4) : 0

@@ -6,6 +6,7 @@ export declare const TYPE: Readonly<{ file: 'f'; dir: 'd'; link: 'l'; other: 'o'
 export declare function typeOf(st: Stats | BigIntStats): RecordType
 export declare function compareNames(a: string, b: string): number
 export declare function sortNames(names: string[]): string[]
+export declare function visitedAfter(a: string, b: string): boolean
 export declare function modeText(mode: number): string
 /** A time as the cache stamp spells it (GNU find's %T@ form). */
 export declare function stampTime(ns: bigint): string
