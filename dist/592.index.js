@@ -4093,6 +4093,8 @@ function seal_inflateIndexes(seal) {
 }
 /** Path i's index bytes and the reference they must match, or undefined for a path without one. */
 function indexOf(seal, i) {
+    if (seal.spent[i])
+        throw new Error(`seal paths[${i}].index was read after it was let go`);
     const p = seal.doc.body.paths[i];
     if (!p || p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined)
         return undefined;
@@ -4140,9 +4142,12 @@ function dropCheckedIndexes(seal) {
 }
 /**
  * Path i's index as a table to extract against, straight from the seal's bytes (no records:
- * a 300,000-file tree's records cost ~300 bytes each); undefined for a path without one.
+ * a 300,000-file tree's records cost ~300 bytes each); undefined for a path without one. An
+ * extraction is the index's last reader in a restore, so once the table is made the seal lets go
+ * of the index's base64 text (16 MB at 300,000 files, in V8's heap through the whole extraction
+ * otherwise); the seal is not encoded or judged again after this.
  */
-function indexTableOf(seal, i) {
+function takeIndexTable(seal, i) {
     const index = indexOf(seal, i);
     if (!index)
         return undefined;
@@ -4151,6 +4156,9 @@ function indexTableOf(seal, i) {
     releaseBuffer(index.bytes);
     if (!table)
         throw badIndex(i);
+    delete seal.doc.body.paths[i].index;
+    seal.records[i] = undefined;
+    seal.spent[i] = true;
     return table;
 }
 /** Parse untrusted seal bytes and decode its indexes (for a seal judged already, or not judged). */
@@ -4184,7 +4192,8 @@ function seal_parseSealHead(bytes) {
         throw new rejected_Rejected(`the seal is malformed: ${problem}`);
     const digest = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
     const none = () => doc.body.paths.map(() => undefined);
-    return { doc, digest, records: none(), inflated: false, checked: none() };
+    const spent = doc.body.paths.map(() => false);
+    return { doc, digest, records: none(), inflated: false, checked: none(), spent };
 }
 
 ;// CONCATENATED MODULE: ./src/core/seal/trust.ts
@@ -17889,7 +17898,7 @@ class SealOnly extends rejected_Rejected {
 /** A sealed path's expectation, as any cache restore of an entry: the seal's index for a tree. */
 function archive_expectationOf(s, links) {
     const e = s.entry;
-    const table = e.kind === 'tree' ? s.table() : undefined;
+    const table = e.kind === 'tree' ? s.takeTable() : undefined;
     // A sealed tree takes exactly the seal's hard links, placed as links; no other.
     if (e.kind !== 'tree' || !table)
         return expectationOf(e, { readIndex: () => undefined });
@@ -19023,7 +19032,7 @@ function sealedEntries(seal, locations) {
             get records() {
                 return recordsOf(seal, i);
             },
-            table: () => indexTableOf(seal, i),
+            takeTable: () => takeIndexTable(seal, i),
             location
         };
     });

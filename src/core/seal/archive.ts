@@ -26,7 +26,7 @@ export class SealOnly extends Rejected {
 /** A sealed path's expectation, as any cache restore of an entry: the seal's index for a tree. */
 function expectationOf(s: SealedEntry, links: [string, string][] | undefined): Expectation {
   const e = s.entry
-  const table = e.kind === 'tree' ? s.table() : undefined
+  const table = e.kind === 'tree' ? s.takeTable() : undefined
   // A sealed tree takes exactly the seal's hard links, placed as links; no other.
   if (e.kind !== 'tree' || !table) return entryExpectation(e, { readIndex: () => undefined })
   return { kind: 'indexed', table, ignore: e.ignore, links: new Map(links ?? []) }

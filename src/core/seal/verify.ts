@@ -12,7 +12,7 @@ import type { PoolOptions } from '../walk/hash-pool.js'
 import type { IndexTable } from '../walk/index-table.js'
 import type { IndexRecord } from '../walk/tree-index.js'
 import type { SealLocation } from './locations.js'
-import { indexTableOf, recordsOf, type ParsedSeal } from './seal.js'
+import { recordsOf, takeIndexTable, type ParsedSeal } from './seal.js'
 
 /** A sealed path as an entry of its own: a unique id, its last name, where it lies. */
 export interface SealedEntry {
@@ -21,8 +21,11 @@ export interface SealedEntry {
   root: string
   /** A tree's index records (decoded when first read). */
   readonly records: IndexRecord[] | undefined
-  /** A tree's index as a table to extract against (decoded anew at each call). */
-  table(): IndexTable | undefined
+  /**
+   * A tree's index as a table to extract against, once: the seal lets go of the index when it is
+   * made (`takeIndexTable`), and `records` cannot be read after it.
+   */
+  takeTable(): IndexTable | undefined
   location: SealLocation
 }
 
@@ -39,7 +42,7 @@ export function sealedEntries(seal: ParsedSeal, locations: readonly SealLocation
       get records() {
         return recordsOf(seal, i)
       },
-      table: () => indexTableOf(seal, i),
+      takeTable: () => takeIndexTable(seal, i),
       location
     }
   })
