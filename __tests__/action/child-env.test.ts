@@ -105,10 +105,12 @@ describeTraced('no child of the Action holds a secret', () => {
     const execs = childExecs(trace)
     // The test can fail: the re-exec, the recipe's shell and sync were all seen.
     expect(execs.some(l => l.includes('--swr-handover='))).toBe(true)
-    // The re-executed image bounds its young generation (handover.ts).
-    expect(
-      execs.some(l => l.includes('--swr-handover=') && l.includes('"--max-semi-space-size=16"'))
-    ).toBe(true)
+    // The re-executed image starts with its memory settings (handover.ts), and no child has
+    // glibc's threshold from it.
+    const image = execs.filter(l => l.includes('--swr-handover='))
+    expect(image.every(l => l.includes('"--max-semi-space-size=16"'))).toBe(true)
+    expect(image.every(l => l.includes('"MALLOC_MMAP_THRESHOLD_=262144"'))).toBe(true)
+    expect(execs.filter(l => !l.includes('--swr-handover=') && /MALLOC_MMAP/.test(l))).toEqual([])
     expect(execs.some(l => /execve\("\/bin\/sh"/.test(l))).toBe(true)
     expect(execs.some(l => /execve\("[^"]*\/sync"/.test(l))).toBe(true)
     expect(execs.filter(l => secretsIn(l, secrets).length > 0)).toEqual([])
