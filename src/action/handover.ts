@@ -36,9 +36,14 @@ const MAX_BYTES = 16 * 1024 * 1024
  * whose garbage is short-lived (a stat and a few strings per file), never needs. At 300,000 files
  * the save peaked at 292 MiB with it and 212 with 16 MiB semi-spaces, the restore 259 against 236
  * (and ran no slower). The runner starts the step without flags; the re-exec is where they can be
- * given. A flag the workflow set in NODE_OPTIONS, or Node was started with, is left to decide.
+ * given. A size the workflow set in NODE_OPTIONS, or Node was started with, is left to decide.
  */
 const YOUNG_GENERATION = '--max-semi-space-size=16'
+/**
+ * `gc()` for the one full collection a restore asks for, once the seal's tables are made
+ * (src/core/memory/collect.mjs): what reading the seal left dead is freed before the extraction.
+ */
+const EXPOSE_GC = '--expose-gc'
 
 /**
  * glibc serves an allocation from its heap, which it rarely gives back, once a freed mapping as
@@ -52,7 +57,8 @@ const MALLOC_THRESHOLD = ['MALLOC_MMAP_THRESHOLD_', String(256 * 1024)] as const
 /** The V8 flags the re-executed image starts with, beside `execArgv`. */
 export function imageFlags(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
   const given = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)]
-  return given.some(a => /^--max[-_]semi[-_]space[-_]size(=|$)/.test(a)) ? [] : [YOUNG_GENERATION]
+  const sized = given.some(a => /^--max[-_]semi[-_]space[-_]size(=|$)/.test(a))
+  return sized ? [EXPOSE_GC] : [YOUNG_GENERATION, EXPOSE_GC]
 }
 
 export type HandOver = 'received' | 'unavailable'

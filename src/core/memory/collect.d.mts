@@ -1,0 +1,2 @@
+/** Types for collect.mjs. */
+export declare function collectAfterPhase(): void
