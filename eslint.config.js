@@ -2,7 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 // The storeys of src/core (ARCHITECTURE.md): substrate below stages below engine/.
-const SUBSTRATE = ['walk', 'archive', 'exec', 'text', 'fs', 'state', 'git', 'process']
+const SUBSTRATE = ['walk', 'archive', 'exec', 'text', 'fs', 'state', 'git', 'process', 'memory']
 const STAGES = [
   'manifest',
   'verify',

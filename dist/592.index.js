@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(84892);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(27305);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 84892:
+/***/ 27305:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3008,137 +3008,45 @@ function indexHolds(bytes, ref) {
 }
 /**
  * Each record of an inflated index, in order, without holding its lines: false when the text is
- * not an index of exactly `entries` records (header, count, line bound).
+ * not an index of exactly `entries` records (header, count, line bound). A plain line (no
+ * backslash: nothing escaped, so no quote inside a string) is read from its bytes, each name a
+ * string of its own (a piece of a line string would keep the whole line alive); any other line
+ * goes through JSON.parse.
  */
 function eachIndexLine(text, entries, fn) {
-    const lines = new IndexLineReader(entries, fn);
-    return lines.feed(text) && lines.end();
-}
-/** Output pieces of the streamed inflate: a few hundred lines each. */
-const INFLATE_CHUNK = 256 * 1024;
-/**
- * `eachIndexLine` over an index's compressed bytes, inflated as a stream on libuv's pool and read
- * piece by piece, so the text (30 MB at 300,000 files) is never whole in memory. Checked and
- * bounded as `inflateIndex` checks them. True only once the whole stream was read: the caller may
- * then free `bytes`, which nothing reads any more.
- */
-async function eachInflatedLine(bytes, ref, fn) {
-    if (!indexHolds(bytes, ref))
-        return false;
-    const bound = Math.min(indexBudget(ref.entries), SLACK_BYTES + bytes.length * MAX_RATIO);
-    const lines = new IndexLineReader(ref.entries, fn);
-    const gz = (0,external_node_zlib_.createGunzip)({ chunkSize: INFLATE_CHUNK });
-    let inflated = 0;
+    let at = 0;
+    let lines = 0;
+    let backslash = text.indexOf(92);
     try {
-        gz.end(bytes);
-        for await (const piece of gz) {
-            inflated += piece.length;
-            if (inflated > bound || !lines.feed(piece))
+        while (at < text.length) {
+            let end = text.indexOf(10, at);
+            if (end < 0)
+                end = text.length;
+            if (end - at > MAX_LINE_BYTES)
                 return false;
+            if (end > at) {
+                if (lines === 0) {
+                    if (text.toString('utf8', at, end) !== HEADER)
+                        return false;
+                }
+                else if (lines > entries)
+                    return false;
+                else {
+                    if (backslash >= 0 && backslash < at)
+                        backslash = text.indexOf(92, at);
+                    const plain = backslash < 0 || backslash >= end;
+                    if (!plain || !plainLine(text, at, end, fn))
+                        jsonLine(text.toString('utf8', at, end), fn);
+                }
+                lines++;
+            }
+            at = end + 1;
         }
-        return lines.end();
     }
     catch {
         return false;
     }
-    finally {
-        gz.destroy();
-    }
-}
-/**
- * An index's lines from its text in pieces of any size: each record handed to `fn` as its line
- * is complete, a line split between pieces carried over (within the line bound). A plain line
- * (no backslash: nothing escaped, so no quote inside a string) is read from its bytes, each name
- * a string of its own (a piece of a line string would keep the whole line alive); any other line
- * goes through JSON.parse.
- */
-class IndexLineReader {
-    entries;
-    fn;
-    lines = 0;
-    carry;
-    bad = false;
-    constructor(entries, fn) {
-        this.entries = entries;
-        this.fn = fn;
-    }
-    /** The next piece of the text; false once it cannot be an index (stop feeding then). */
-    feed(text) {
-        if (this.bad)
-            return false;
-        let at = 0;
-        if (this.carry) {
-            const nl = text.indexOf(10);
-            if (nl < 0)
-                return this.carried(Buffer.concat([this.carry, text]));
-            const line = Buffer.concat([this.carry, text.subarray(0, nl)]);
-            this.carry = undefined;
-            if (!this.linesOf(line, 0, line.length))
-                return this.fail();
-            at = nl + 1;
-        }
-        const last = text.lastIndexOf(10);
-        if (last >= at) {
-            if (!this.linesOf(text, at, last))
-                return this.fail();
-            at = last + 1;
-        }
-        return at < text.length ? this.carried(Buffer.from(text.subarray(at))) : true;
-    }
-    /** After the last piece: true when the text held the header and exactly `entries` records. */
-    end() {
-        if (this.bad)
-            return false;
-        const rest = this.carry;
-        this.carry = undefined;
-        if (rest && !this.linesOf(rest, 0, rest.length))
-            return this.fail();
-        return this.lines === this.entries + 1;
-    }
-    carried(part) {
-        this.carry = part;
-        return part.length <= MAX_LINE_BYTES || this.fail();
-    }
-    fail() {
-        this.bad = true;
-        this.carry = undefined;
-        return false;
-    }
-    /** The lines of text[from, to), the last one ending at `to` if no newline ends it first. */
-    linesOf(text, from, to) {
-        let at = from;
-        let backslash = text.indexOf(92, from);
-        try {
-            while (at < to) {
-                let end = text.indexOf(10, at);
-                if (end < 0 || end > to)
-                    end = to;
-                if (end - at > MAX_LINE_BYTES)
-                    return false;
-                if (end > at) {
-                    if (this.lines === 0) {
-                        if (text.toString('utf8', at, end) !== HEADER)
-                            return false;
-                    }
-                    else if (this.lines > this.entries)
-                        return false;
-                    else {
-                        if (backslash >= 0 && backslash < at)
-                            backslash = text.indexOf(92, at);
-                        const plain = backslash < 0 || backslash >= end;
-                        if (!plain || !plainLine(text, at, end, this.fn))
-                            jsonLine(text.toString('utf8', at, end), this.fn);
-                    }
-                    this.lines++;
-                }
-                at = end + 1;
-            }
-        }
-        catch {
-            return false;
-        }
-        return true;
-    }
+    return lines === entries + 1;
 }
 const QUOTE = 34;
 const COMMA = 44;
@@ -3846,6 +3754,14 @@ function visitTree(rootAbs, rootRel, rules, each, unreadable, open = false) {
  */
 
 ;// CONCATENATED MODULE: ./src/core/walk/index-table.ts
+/**
+ * A tree's signed index held while an archive is extracted against it: one slot per record, the
+ * names in one Map and every other field in typed columns (a file's sha256 as 32 bytes), each
+ * slot taken at most once. An array of record objects in a Map by name, with a set of the names
+ * seen and maps of each file's hash and size beside it, cost ~1.3 KB a file (a 300,000-file
+ * restore peaked at 540 MB); the table costs a name, a Map slot and ~46 bytes.
+ */
+
 
 
 const TYPES = ['f', 'd', 'l', 'o'];
@@ -3897,15 +3813,16 @@ class IndexTable {
     }
     /**
      * The table of an index's compressed bytes, checked against `ref` (digest, bounds, count) as
-     * parseIndex checks them; undefined when they do not hold. The index is inflated as a stream
-     * and read piece by piece (`eachInflatedLine`): its text is never whole in memory, and the
-     * table is made only once the bytes' digest held.
+     * parseIndex checks them; undefined when they do not hold.
      */
-    static async fromIndex(bytes, ref) {
-        let t;
-        const ok = await eachInflatedLine(bytes, ref, (rel, type, mode, size, extra) => (t ??= new IndexTable(ref.entries)).add(rel, type, mode, size, extra));
-        t ??= ok && ref.entries === 0 ? new IndexTable(0) : undefined;
-        return ok && t && t.filled === ref.entries ? t.filledIn() : undefined;
+    static fromIndex(bytes, ref) {
+        const text = inflateIndex(bytes, ref);
+        if (!text)
+            return undefined;
+        const t = new IndexTable(ref.entries);
+        const ok = eachIndexLine(text, ref.entries, (rel, type, mode, size, extra) => t.add(rel, type, mode, size, extra));
+        releaseBuffer(text);
+        return ok && t.filled === ref.entries ? t.filledIn() : undefined;
     }
     /**
      * An index whose names are not in walk order may hold a name twice: its Map is made at once, so
@@ -4225,26 +4142,23 @@ function dropCheckedIndexes(seal) {
 }
 /**
  * Path i's index as a table to extract against, straight from the seal's bytes (no records:
- * a 300,000-file tree's records cost ~300 bytes each, and its text is inflated piece by piece);
- * undefined for a path without one. An extraction is the index's last reader in a restore, so
- * the seal lets go of the index's base64 text (16 MB at 300,000 files, in V8's heap through the
- * whole extraction otherwise); the seal is not encoded or judged again after this.
+ * a 300,000-file tree's records cost ~300 bytes each); undefined for a path without one. An
+ * extraction is the index's last reader in a restore, so once the table is made the seal lets go
+ * of the index's base64 text (16 MB at 300,000 files, in V8's heap through the whole extraction
+ * otherwise); the seal is not encoded or judged again after this.
  */
-async function takeIndexTable(seal, i) {
+function takeIndexTable(seal, i) {
     const index = indexOf(seal, i);
     if (!index)
         return undefined;
     const have = seal.records[i];
+    const table = have ? IndexTable.fromRecords(have) : IndexTable.fromIndex(index.bytes, index.ref);
+    releaseBuffer(index.bytes);
+    if (!table)
+        throw badIndex(i);
     delete seal.doc.body.paths[i].index;
     seal.records[i] = undefined;
     seal.spent[i] = true;
-    const table = have
-        ? IndexTable.fromRecords(have)
-        : await IndexTable.fromIndex(index.bytes, index.ref);
-    if (!table)
-        throw badIndex(i);
-    // Only once the inflate read all of it: a stream stopped early may still be reading it.
-    releaseBuffer(index.bytes);
     return table;
 }
 /** Parse untrusted seal bytes and decode its indexes (for a seal judged already, or not judged). */
@@ -17959,23 +17873,6 @@ function classifyBug(err) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/memory/collect.mjs
-// A full garbage collection at a phase boundary. Plain JavaScript, so a test runs it on each Node
-// as it is (collect.test.ts).
-
-/**
- * Collect now, where a phase just left tens of megabytes dead in V8's old generation and large
- * object space (reading a seal: its JSON text, its index's base64 text, the inflated pieces;
- * ~35 MB at 300,000 files) that V8 would keep until its heap grows enough to start a full
- * collection itself: through the whole extraction that follows, on top of everything it holds.
- * Only where the process was started with `--expose-gc` (the Action's re-executed image:
- * src/action/handover.ts); a no-op anywhere else.
- */
-function collectAfterPhase() {
-  const gc = /** @type {{ gc?: unknown }} */ (globalThis).gc
-  if (typeof gc === 'function') gc()
-}
-
 ;// CONCATENATED MODULE: ./src/core/seal/archive.ts
 /**
  * Reading a sealed cache archive: its first member is the seal, read whole (bounded), parsed and
@@ -17991,7 +17888,6 @@ function collectAfterPhase() {
 
 
 
-
 /** Thrown after the seal when only the seal was asked for: the download stops there. */
 class SealOnly extends rejected_Rejected {
     constructor() {
@@ -18000,49 +17896,13 @@ class SealOnly extends rejected_Rejected {
     }
 }
 /** A sealed path's expectation, as any cache restore of an entry: the seal's index for a tree. */
-async function archive_expectationOf(s, links) {
+function archive_expectationOf(s, links) {
     const e = s.entry;
-    const table = e.kind === 'tree' ? await s.takeTable() : undefined;
+    const table = e.kind === 'tree' ? s.takeTable() : undefined;
     // A sealed tree takes exactly the seal's hard links, placed as links; no other.
     if (e.kind !== 'tree' || !table)
         return expectationOf(e, { readIndex: () => undefined });
     return { kind: 'indexed', table, ignore: e.ignore, links: new Map(links ?? []) };
-}
-/**
- * A member that came after the seal in the same piece of the archive, while the seal's tables
- * were still being made: its bytes are held (at most the rest of that one piece: the reading
- * waits for the tables before the next) and handed on, in order, once its route exists.
- */
-class EarlyMember {
-    m;
-    held = [];
-    ended = false;
-    sink = null;
-    constructor(m) {
-        this.m = m;
-    }
-    write(chunk) {
-        if (this.sink === null)
-            this.held.push(chunk);
-        else
-            this.sink?.write(chunk);
-    }
-    end() {
-        if (this.sink === null)
-            this.ended = true;
-        else
-            this.sink?.end();
-    }
-    /** From now on its bytes go to `sink` (undefined: skipped), those held first. */
-    handTo(sink) {
-        this.sink = sink;
-        const held = this.held;
-        this.held = [];
-        for (const chunk of held)
-            sink?.write(chunk);
-        if (this.ended)
-            sink?.end();
-    }
 }
 class SealedArchive {
     opts;
@@ -18051,12 +17911,6 @@ class SealedArchive {
     routes = [];
     sealBytes = [];
     members = 0;
-    /** The seal's tables being made: members that come meanwhile wait in `early`. */
-    routing;
-    early = [];
-    aborted = false;
-    /** Why the tables could not be made (an index that does not hold). */
-    failure;
     constructor(opts) {
         this.opts = opts;
     }
@@ -18065,16 +17919,6 @@ class SealedArchive {
             return this.sealMember(m);
         if (!this.seal)
             throw new rejected_Rejected('the archive ended its seal early');
-        if (this.failure)
-            throw this.failure;
-        if (this.routing) {
-            const early = new EarlyMember(m);
-            this.early.push(early);
-            return early;
-        }
-        return this.route(m);
-    }
-    route(m) {
         const name = m.name.replace(/\/+$/, '');
         const route = this.routes.find(r => name === r.member || name.startsWith(`${r.member}/`));
         if (!route)
@@ -18108,39 +17952,12 @@ class SealedArchive {
             dropCheckedIndexes(seal);
             throw new SealOnly();
         }
-        // The tables are made while the reading waits (`room`): each index inflates on libuv's pool.
-        this.routing = this.makeRoutes(seal).then(() => void (this.routing = undefined), (err) => {
-            this.routing = undefined;
-            this.failure = err;
-            throw err;
-        });
-        // Thrown again by `room`, `settle`, `member` or `finish`: never left unhandled meanwhile.
-        this.routing.catch(() => undefined);
-    }
-    async makeRoutes(seal) {
-        const routes = [];
-        for (const [i, s] of this.entries.entries()) {
-            const member = (seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, '');
-            const want = await archive_expectationOf(s, seal.doc.body.paths[i]?.links);
-            if (this.aborted)
-                return;
-            routes.push({ member, extractor: new EntryExtractor(member, this.opts.destOf(i), want) });
-        }
-        this.routes = routes;
-        const early = this.early;
-        this.early = [];
-        for (const e of early)
-            e.handTo(this.route(e.m));
-        // What reading the seal left dead (its text, the index's base64 and inflated pieces) goes
-        // now, not at V8's next full collection (300,000 files restored: a peak of 181-196 MiB with
-        // this collection, 175-233 without).
-        collectAfterPhase();
+        this.routes = this.entries.map((s, i) => ({
+            member: (seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, ''),
+            extractor: new EntryExtractor((seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, ''), this.opts.destOf(i), archive_expectationOf(s, seal.doc.body.paths[i]?.links))
+        }));
     }
     room() {
-        if (this.failure)
-            return Promise.reject(this.failure);
-        if (this.routing)
-            return this.routing;
         for (const r of this.routes) {
             const wait = r.extractor.room();
             if (wait)
@@ -18149,13 +17966,9 @@ class SealedArchive {
         return undefined;
     }
     async settle() {
-        await this.routing;
-        if (this.failure)
-            throw this.failure;
         await Promise.all(this.routes.map(r => r.extractor.settle()));
     }
     abort() {
-        this.aborted = true;
         for (const r of this.routes)
             r.extractor.abort();
     }
@@ -18163,10 +17976,6 @@ class SealedArchive {
     finish() {
         if (!this.seal)
             throw new rejected_Rejected('no seal: the archive is empty');
-        if (this.failure)
-            throw this.failure;
-        if (this.routing)
-            throw new Error('finish() before settle(): the routes are still being made');
         return this.routes.map((r, i) => {
             try {
                 return r.extractor.finish();

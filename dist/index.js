@@ -54,11 +54,6 @@ const MAX_BYTES = 16 * 1024 * 1024;
  */
 const YOUNG_GENERATION = '--max-semi-space-size=16';
 /**
- * `gc()` for the one full collection a restore asks for, once the seal's tables are made
- * (src/core/memory/collect.mjs): what reading the seal left dead is freed before the extraction.
- */
-const EXPOSE_GC = '--expose-gc';
-/**
  * glibc serves an allocation from its heap, which it rarely gives back, once a freed mapping as
  * large has raised its threshold (up to 32 MiB): after the seal's few buffers of 10-30 MB each,
  * every large buffer that follows stayed in the step's RSS (the 300,000-file save: 211-215 MiB
@@ -69,8 +64,7 @@ const MALLOC_THRESHOLD = ['MALLOC_MMAP_THRESHOLD_', String(256 * 1024)];
 /** The V8 flags the re-executed image starts with, beside `execArgv`. */
 function imageFlags(execArgv, nodeOptions) {
     const given = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)];
-    const sized = given.some(a => /^--max[-_]semi[-_]space[-_]size(=|$)/.test(a));
-    return sized ? [EXPOSE_GC] : [YOUNG_GENERATION, EXPOSE_GC];
+    return given.some(a => /^--max[-_]semi[-_]space[-_]size(=|$)/.test(a)) ? [] : [YOUNG_GENERATION];
 }
 /**
  * The secrets the runner gives every step of this Action: its key inputs and the job's tokens.

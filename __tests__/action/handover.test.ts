@@ -1,30 +1,27 @@
 /**
  * The flags the step's re-executed image starts with: a bounded young generation, unless the
- * workflow or Node's own command line already chose one, and `gc()` for the one collection a
- * restore asks for (collect.test.ts). (That the re-exec carries them is traced in
- * child-env.test.ts.)
+ * workflow or Node's own command line already chose one. (That the re-exec carries them is
+ * traced in child-env.test.ts.)
  */
 import { imageFlags } from '../../src/action/handover.js'
 
-describe('the re-executed image bounds its young generation and can collect at a phase end', () => {
+describe('the re-executed image bounds its young generation', () => {
   it('adds 16 MiB semi-spaces when nothing chose a size', () => {
-    expect(imageFlags([], undefined)).toEqual(['--max-semi-space-size=16', '--expose-gc'])
+    expect(imageFlags([], undefined)).toEqual(['--max-semi-space-size=16'])
     expect(imageFlags(['--enable-source-maps'], '--no-warnings')).toEqual([
-      '--max-semi-space-size=16',
-      '--expose-gc'
+      '--max-semi-space-size=16'
     ])
   })
 
   it('leaves a size given in NODE_OPTIONS or on the command line, in any spelling', () => {
-    expect(imageFlags([], '--no-warnings --max-semi-space-size=64')).toEqual(['--expose-gc'])
-    expect(imageFlags(['--max_semi_space_size=2'], undefined)).toEqual(['--expose-gc'])
-    expect(imageFlags(['--max-semi-space-size', '8'], undefined)).toEqual(['--expose-gc'])
+    expect(imageFlags([], '--no-warnings --max-semi-space-size=64')).toEqual([])
+    expect(imageFlags(['--max_semi_space_size=2'], undefined)).toEqual([])
+    expect(imageFlags(['--max-semi-space-size', '8'], undefined)).toEqual([])
   })
 
   it('is not fooled by a neighbouring flag', () => {
     expect(imageFlags(['--max-old-space-size=4096'], '--min-semi-space-size=1')).toEqual([
-      '--max-semi-space-size=16',
-      '--expose-gc'
+      '--max-semi-space-size=16'
     ])
   })
 })

@@ -39,11 +39,6 @@ const MAX_BYTES = 16 * 1024 * 1024
  * given. A size the workflow set in NODE_OPTIONS, or Node was started with, is left to decide.
  */
 const YOUNG_GENERATION = '--max-semi-space-size=16'
-/**
- * `gc()` for the one full collection a restore asks for, once the seal's tables are made
- * (src/core/memory/collect.mjs): what reading the seal left dead is freed before the extraction.
- */
-const EXPOSE_GC = '--expose-gc'
 
 /**
  * glibc serves an allocation from its heap, which it rarely gives back, once a freed mapping as
@@ -57,8 +52,7 @@ const MALLOC_THRESHOLD = ['MALLOC_MMAP_THRESHOLD_', String(256 * 1024)] as const
 /** The V8 flags the re-executed image starts with, beside `execArgv`. */
 export function imageFlags(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
   const given = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)]
-  const sized = given.some(a => /^--max[-_]semi[-_]space[-_]size(=|$)/.test(a))
-  return sized ? [EXPOSE_GC] : [YOUNG_GENERATION, EXPOSE_GC]
+  return given.some(a => /^--max[-_]semi[-_]space[-_]size(=|$)/.test(a)) ? [] : [YOUNG_GENERATION]
 }
 
 export type HandOver = 'received' | 'unavailable'

@@ -1,9 +1,9 @@
 /**
- * Reading a sealed archive: once the seal is judged, each tree's table is made off the reading
- * (its index inflated on libuv's pool) while the reading waits. Members that came after the seal
- * in the same piece of the archive (a gzip archive, a system zstd's pipe, or one piece holding it
- * all) wait for their route and are extracted in order, the same as when they come later. A
- * table that cannot be made refuses the archive with the index named.
+ * Reading a real sealed archive however its bytes are cut into pieces (the whole archive in one
+ * piece, 64 KiB, 1,000 bytes: members after the seal in the seal's own piece, members split
+ * between pieces), as `unpack` reads it, waiting on `room` after each: the same tree, every file
+ * proven. A signed seal whose index does not hold its recorded count refuses the archive with
+ * the index named.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
@@ -102,10 +102,10 @@ function sameTree(a: string, b: string): void {
   }
 }
 
-describe('a sealed archive read while its tables are made', () => {
+describe('a sealed archive read in pieces', () => {
   it('extracts the same tree whether members come with the seal or after it', async () => {
     const tar = await sealedTar()
-    // The whole archive in one piece: every member comes before the tables exist.
+    // The whole archive in one piece: every member in the seal's piece; then smaller pieces.
     for (const piece of [tar.length, 65_536, 1_000]) {
       const { scratch, summaries } = await extract(tar, piece)
       expect(summaries.map(s => [s.proven, s.files])).toEqual([

@@ -264,24 +264,21 @@ export function dropCheckedIndexes(seal: ParsedSeal): void {
 
 /**
  * Path i's index as a table to extract against, straight from the seal's bytes (no records:
- * a 300,000-file tree's records cost ~300 bytes each, and its text is inflated piece by piece);
- * undefined for a path without one. An extraction is the index's last reader in a restore, so
- * the seal lets go of the index's base64 text (16 MB at 300,000 files, in V8's heap through the
- * whole extraction otherwise); the seal is not encoded or judged again after this.
+ * a 300,000-file tree's records cost ~300 bytes each); undefined for a path without one. An
+ * extraction is the index's last reader in a restore, so once the table is made the seal lets go
+ * of the index's base64 text (16 MB at 300,000 files, in V8's heap through the whole extraction
+ * otherwise); the seal is not encoded or judged again after this.
  */
-export async function takeIndexTable(seal: ParsedSeal, i: number): Promise<IndexTable | undefined> {
+export function takeIndexTable(seal: ParsedSeal, i: number): IndexTable | undefined {
   const index = indexOf(seal, i)
   if (!index) return undefined
   const have = seal.records[i]
+  const table = have ? IndexTable.fromRecords(have) : IndexTable.fromIndex(index.bytes, index.ref)
+  releaseBuffer(index.bytes)
+  if (!table) throw badIndex(i)
   delete (seal.doc.body.paths[i] as SealedPath).index
   seal.records[i] = undefined
   seal.spent[i] = true
-  const table = have
-    ? IndexTable.fromRecords(have)
-    : await IndexTable.fromIndex(index.bytes, index.ref)
-  if (!table) throw badIndex(i)
-  // Only once the inflate read all of it: a stream stopped early may still be reading it.
-  releaseBuffer(index.bytes)
   return table
 }
 

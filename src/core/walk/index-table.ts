@@ -5,8 +5,9 @@
  * seen and maps of each file's hash and size beside it, cost ~1.3 KB a file (a 300,000-file
  * restore peaked at 540 MB); the table costs a name, a Map slot and ~46 bytes.
  */
+import { releaseBuffer } from '../memory/release.mjs'
 import type { TreeIndexRef } from '../types.js'
-import { eachInflatedLine, type IndexRecord } from './tree-index.js'
+import { eachIndexLine, inflateIndex, type IndexRecord } from './tree-index.js'
 import { visitedAfter, type RecordType } from './walk-format.mjs'
 
 const TYPES: readonly RecordType[] = ['f', 'd', 'l', 'o']
@@ -59,17 +60,17 @@ export class IndexTable {
 
   /**
    * The table of an index's compressed bytes, checked against `ref` (digest, bounds, count) as
-   * parseIndex checks them; undefined when they do not hold. The index is inflated as a stream
-   * and read piece by piece (`eachInflatedLine`): its text is never whole in memory, and the
-   * table is made only once the bytes' digest held.
+   * parseIndex checks them; undefined when they do not hold.
    */
-  static async fromIndex(bytes: Buffer, ref: TreeIndexRef): Promise<IndexTable | undefined> {
-    let t: IndexTable | undefined
-    const ok = await eachInflatedLine(bytes, ref, (rel, type, mode, size, extra) =>
-      (t ??= new IndexTable(ref.entries)).add(rel, type, mode, size, extra)
+  static fromIndex(bytes: Buffer, ref: TreeIndexRef): IndexTable | undefined {
+    const text = inflateIndex(bytes, ref)
+    if (!text) return undefined
+    const t = new IndexTable(ref.entries)
+    const ok = eachIndexLine(text, ref.entries, (rel, type, mode, size, extra) =>
+      t.add(rel, type, mode, size, extra)
     )
-    t ??= ok && ref.entries === 0 ? new IndexTable(0) : undefined
-    return ok && t && t.filled === ref.entries ? t.filledIn() : undefined
+    releaseBuffer(text)
+    return ok && t.filled === ref.entries ? t.filledIn() : undefined
   }
 
   /**

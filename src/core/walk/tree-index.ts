@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { once } from 'node:events'
 import { promisify } from 'node:util'
-import { createGunzip, createGzip, gunzipSync, gzip } from 'node:zlib'
+import { createGzip, gunzipSync, gzip } from 'node:zlib'
 import { releaseBuffer } from '../memory/release.mjs'
 import { indexLine } from './index-line.mjs'
 import { lostExec, octal } from './mode.js'
@@ -208,131 +208,37 @@ export type IndexLineFn = (
 
 /**
  * Each record of an inflated index, in order, without holding its lines: false when the text is
- * not an index of exactly `entries` records (header, count, line bound).
- */
-export function eachIndexLine(text: Buffer, entries: number, fn: IndexLineFn): boolean {
-  const lines = new IndexLineReader(entries, fn)
-  return lines.feed(text) && lines.end()
-}
-
-/** Output pieces of the streamed inflate: a few hundred lines each. */
-const INFLATE_CHUNK = 256 * 1024
-
-/**
- * `eachIndexLine` over an index's compressed bytes, inflated as a stream on libuv's pool and read
- * piece by piece, so the text (30 MB at 300,000 files) is never whole in memory. Checked and
- * bounded as `inflateIndex` checks them. True only once the whole stream was read: the caller may
- * then free `bytes`, which nothing reads any more.
- */
-export async function eachInflatedLine(
-  bytes: Buffer,
-  ref: TreeIndexRef,
-  fn: IndexLineFn
-): Promise<boolean> {
-  if (!indexHolds(bytes, ref)) return false
-  const bound = Math.min(indexBudget(ref.entries), SLACK_BYTES + bytes.length * MAX_RATIO)
-  const lines = new IndexLineReader(ref.entries, fn)
-  const gz = createGunzip({ chunkSize: INFLATE_CHUNK })
-  let inflated = 0
-  try {
-    gz.end(bytes)
-    for await (const piece of gz as AsyncIterable<Buffer>) {
-      inflated += piece.length
-      if (inflated > bound || !lines.feed(piece)) return false
-    }
-    return lines.end()
-  } catch {
-    return false
-  } finally {
-    gz.destroy()
-  }
-}
-
-/**
- * An index's lines from its text in pieces of any size: each record handed to `fn` as its line
- * is complete, a line split between pieces carried over (within the line bound). A plain line
- * (no backslash: nothing escaped, so no quote inside a string) is read from its bytes, each name
- * a string of its own (a piece of a line string would keep the whole line alive); any other line
+ * not an index of exactly `entries` records (header, count, line bound). A plain line (no
+ * backslash: nothing escaped, so no quote inside a string) is read from its bytes, each name a
+ * string of its own (a piece of a line string would keep the whole line alive); any other line
  * goes through JSON.parse.
  */
-export class IndexLineReader {
-  private lines = 0
-  private carry: Buffer | undefined
-  private bad = false
-
-  constructor(
-    private readonly entries: number,
-    private readonly fn: IndexLineFn
-  ) {}
-
-  /** The next piece of the text; false once it cannot be an index (stop feeding then). */
-  feed(text: Buffer): boolean {
-    if (this.bad) return false
-    let at = 0
-    if (this.carry) {
-      const nl = text.indexOf(10)
-      if (nl < 0) return this.carried(Buffer.concat([this.carry, text]))
-      const line = Buffer.concat([this.carry, text.subarray(0, nl)])
-      this.carry = undefined
-      if (!this.linesOf(line, 0, line.length)) return this.fail()
-      at = nl + 1
+export function eachIndexLine(text: Buffer, entries: number, fn: IndexLineFn): boolean {
+  let at = 0
+  let lines = 0
+  let backslash = text.indexOf(92)
+  try {
+    while (at < text.length) {
+      let end = text.indexOf(10, at)
+      if (end < 0) end = text.length
+      if (end - at > MAX_LINE_BYTES) return false
+      if (end > at) {
+        if (lines === 0) {
+          if (text.toString('utf8', at, end) !== HEADER) return false
+        } else if (lines > entries) return false
+        else {
+          if (backslash >= 0 && backslash < at) backslash = text.indexOf(92, at)
+          const plain = backslash < 0 || backslash >= end
+          if (!plain || !plainLine(text, at, end, fn)) jsonLine(text.toString('utf8', at, end), fn)
+        }
+        lines++
+      }
+      at = end + 1
     }
-    const last = text.lastIndexOf(10)
-    if (last >= at) {
-      if (!this.linesOf(text, at, last)) return this.fail()
-      at = last + 1
-    }
-    return at < text.length ? this.carried(Buffer.from(text.subarray(at))) : true
-  }
-
-  /** After the last piece: true when the text held the header and exactly `entries` records. */
-  end(): boolean {
-    if (this.bad) return false
-    const rest = this.carry
-    this.carry = undefined
-    if (rest && !this.linesOf(rest, 0, rest.length)) return this.fail()
-    return this.lines === this.entries + 1
-  }
-
-  private carried(part: Buffer): boolean {
-    this.carry = part
-    return part.length <= MAX_LINE_BYTES || this.fail()
-  }
-
-  private fail(): false {
-    this.bad = true
-    this.carry = undefined
+  } catch {
     return false
   }
-
-  /** The lines of text[from, to), the last one ending at `to` if no newline ends it first. */
-  private linesOf(text: Buffer, from: number, to: number): boolean {
-    let at = from
-    let backslash = text.indexOf(92, from)
-    try {
-      while (at < to) {
-        let end = text.indexOf(10, at)
-        if (end < 0 || end > to) end = to
-        if (end - at > MAX_LINE_BYTES) return false
-        if (end > at) {
-          if (this.lines === 0) {
-            if (text.toString('utf8', at, end) !== HEADER) return false
-          } else if (this.lines > this.entries) return false
-          else {
-            if (backslash >= 0 && backslash < at) backslash = text.indexOf(92, at)
-            const plain = backslash < 0 || backslash >= end
-            if (!plain || !plainLine(text, at, end, this.fn))
-              jsonLine(text.toString('utf8', at, end), this.fn)
-          }
-          this.lines++
-        }
-        at = end + 1
-      }
-    } catch {
-      return false
-    }
-    return true
-  }
+  return lines === entries + 1
 }
 
 const QUOTE = 34

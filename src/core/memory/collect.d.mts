@@ -1,2 +1,0 @@
-/** Types for collect.mjs. */
-export declare function collectAfterPhase(): void
