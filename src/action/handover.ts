@@ -6,16 +6,16 @@
  * starting environment in `/proc/PID/environ` to every process of the same user: a recipe could
  * read it from its parent. So the step first replaces its own image (`process.execve`, same pid,
  * Node 22.15 and later: the runner's node24) with one whose starting environment holds only what
- * Node needs to start (and two memory settings, below). The rest travels through a private file that the new image reads and
- * removes at once. What is not secret goes back into `process.env`; the secrets (`SECRET_NAMES`)
- * never do: they are kept here and passed as values to what needs them (`withSecrets`), so no
- * child this process starts, through its own code or a library's, inherits them. The same split is
- * made where the re-exec is not available. docs/security.md says what this covers and what not.
+ * Node needs to start (and two memory settings, below). The rest travels through a private file
+ * that the new image reads and removes at once. What is not secret goes back into `process.env`;
+ * the secrets (`SECRET_NAMES`) never do: they are kept here and passed as values to what needs them
+ * (`withSecrets`), so no child this process starts, through its own code or a library's, inherits
+ * them. The same split is made where the re-exec is not available. docs/security.md says what this
+ * covers and what not.
  *
  * The hand-over file is named on the command line, which no earlier step can set (an earlier step
- * can set environment variables through GITHUB_ENV), and is accepted only when it is a regular
- * file of this user that nobody else can read, in a directory of this user that nobody else can
- * enter.
+ * can set environment variables through GITHUB_ENV), and is accepted only when it is a regular file
+ * of this user that nobody else can read, in a directory of this user that nobody else can enter.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -34,17 +34,18 @@ const MAX_BYTES = 16 * 1024 * 1024
  * V8 grows the young generation to fit the allocation rate, up to a bound it sets from the
  * machine's memory: 64 MiB semi-spaces on a 16-24 GiB runner, 128 MiB of RSS that a cache step,
  * whose garbage is short-lived (a stat and a few strings per file), never needs. At 300,000 files
- * the save peaked at 292 MiB with it and 212 with 16 MiB semi-spaces, the restore 259 against 236
- * (and ran no slower). The runner starts the step without flags; the re-exec is where they can be
- * given. A size the workflow set in NODE_OPTIONS, or Node was started with, is left to decide.
+ * the save peaked at 293-298 MiB with it and 211-214 with 16 MiB semi-spaces, the restore at
+ * 255-265 against 230-258, neither slower (docs/speed.md). The runner starts the step without
+ * flags; the re-exec is where they can be given. A size the workflow set in NODE_OPTIONS, or Node
+ * was started with, is left to decide.
  */
 const YOUNG_GENERATION = '--max-semi-space-size=16'
 
 /**
  * glibc serves an allocation from its heap, which it rarely gives back, once a freed mapping as
  * large has raised its threshold (up to 32 MiB): after the seal's few buffers of 10-30 MB each,
- * every large buffer that follows stayed in the step's RSS (the 300,000-file save: 211-215 MiB
- * peak, 179-190 with the threshold fixed at 256 KiB, as fast). Set for the re-executed image only,
+ * every large buffer that follows stayed in the step's RSS (the 300,000-file save: 210-212 MiB
+ * peak, 183-195 with the threshold fixed at 256 KiB, as fast). Set for the re-executed image only,
  * unless the workflow set it: taken out of `process.env` at once, so no child inherits it.
  */
 const MALLOC_THRESHOLD = ['MALLOC_MMAP_THRESHOLD_', String(256 * 1024)] as const
