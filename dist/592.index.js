@@ -4093,11 +4093,13 @@ function seal_inflateIndexes(seal) {
 }
 /** Path i's index bytes and the reference they must match, or undefined for a path without one. */
 function indexOf(seal, i) {
-    if (seal.spent[i])
-        throw new Error(`seal paths[${i}].index was read after it was let go`);
     const p = seal.doc.body.paths[i];
-    if (!p || p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined)
+    if (!p || p.entry.kind !== 'tree' || !p.entry.expect.index)
         return undefined;
+    // A parsed seal has the index exactly when its entry records one (ruleProblem): missing now, it
+    // was let go for an extraction (`takeIndexTable`), and reading it again is a mistake.
+    if (p.index === undefined)
+        throw new Error(`seal paths[${i}].index was read after it was let go`);
     const bytes = seal.checked[i] ?? Buffer.from(p.index, 'base64');
     seal.checked[i] = undefined;
     return { bytes, ref: p.entry.expect.index };
@@ -4158,7 +4160,6 @@ function takeIndexTable(seal, i) {
         throw badIndex(i);
     delete seal.doc.body.paths[i].index;
     seal.records[i] = undefined;
-    seal.spent[i] = true;
     return table;
 }
 /** Parse untrusted seal bytes and decode its indexes (for a seal judged already, or not judged). */
@@ -4192,8 +4193,7 @@ function seal_parseSealHead(bytes) {
         throw new rejected_Rejected(`the seal is malformed: ${problem}`);
     const digest = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
     const none = () => doc.body.paths.map(() => undefined);
-    const spent = doc.body.paths.map(() => false);
-    return { doc, digest, records: none(), inflated: false, checked: none(), spent };
+    return { doc, digest, records: none(), inflated: false, checked: none() };
 }
 
 ;// CONCATENATED MODULE: ./src/core/seal/trust.ts

@@ -61,7 +61,8 @@ const YOUNG_GENERATION = '--max-semi-space-size=16';
  * peak, 183-195 with the threshold fixed at 256 KiB, as fast). Set for the re-executed image only,
  * unless the workflow set it: taken out of `process.env` at once, so no child inherits it.
  */
-const MALLOC_THRESHOLD = ['MALLOC_MMAP_THRESHOLD_', String(256 * 1024)];
+const MALLOC_THRESHOLD = 'MALLOC_MMAP_THRESHOLD_';
+const MALLOC_THRESHOLD_BYTES = String(256 * 1024);
 /** The V8 flags the re-executed image starts with, beside `execArgv`. */
 function imageFlags(execArgv, nodeOptions) {
     const given = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)];
@@ -105,8 +106,8 @@ function handOver() {
         for (const [k, v] of Object.entries(received))
             if (!SECRET_NAMES.has(k))
                 process.env[k] = v;
-        if (!(MALLOC_THRESHOLD[0] in received))
-            delete process.env[MALLOC_THRESHOLD[0]];
+        if (!(MALLOC_THRESHOLD in received))
+            delete process.env[MALLOC_THRESHOLD];
         keepSecretsApart(received);
         return 'received';
     }
@@ -119,7 +120,7 @@ function handOver() {
     for (const [k, v] of Object.entries(process.env))
         if (v !== undefined && KEEP.test(k))
             kept[k] = v;
-    kept[MALLOC_THRESHOLD[0]] = process.env[MALLOC_THRESHOLD[0]] ?? MALLOC_THRESHOLD[1];
+    kept[MALLOC_THRESHOLD] = process.env[MALLOC_THRESHOLD] ?? MALLOC_THRESHOLD_BYTES;
     const file = send(process.env);
     try {
         execve.call(process, process.execPath, [

@@ -78,11 +78,6 @@ export interface ParsedSeal {
    * decoded once, not once per use).
    */
   checked: (Buffer | undefined)[]
-  /**
-   * Per path: true once its index was let go for an extraction (`takeIndexTable`): its base64
-   * text is no longer in `doc`, and reading it again is a mistake that throws.
-   */
-  spent: boolean[]
 }
 
 /** The exact bytes every seal signature covers. */
@@ -215,10 +210,11 @@ export function inflateIndexes(seal: ParsedSeal): ParsedSeal {
 
 /** Path i's index bytes and the reference they must match, or undefined for a path without one. */
 function indexOf(seal: ParsedSeal, i: number): { bytes: Buffer; ref: TreeIndexRef } | undefined {
-  if (seal.spent[i]) throw new Error(`seal paths[${i}].index was read after it was let go`)
   const p = seal.doc.body.paths[i]
-  if (!p || p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined)
-    return undefined
+  if (!p || p.entry.kind !== 'tree' || !p.entry.expect.index) return undefined
+  // A parsed seal has the index exactly when its entry records one (ruleProblem): missing now, it
+  // was let go for an extraction (`takeIndexTable`), and reading it again is a mistake.
+  if (p.index === undefined) throw new Error(`seal paths[${i}].index was read after it was let go`)
   const bytes = seal.checked[i] ?? Buffer.from(p.index, 'base64')
   seal.checked[i] = undefined
   return { bytes, ref: p.entry.expect.index }
@@ -278,7 +274,6 @@ export function takeIndexTable(seal: ParsedSeal, i: number): IndexTable | undefi
   if (!table) throw badIndex(i)
   delete (seal.doc.body.paths[i] as SealedPath).index
   seal.records[i] = undefined
-  seal.spent[i] = true
   return table
 }
 
@@ -311,6 +306,5 @@ export function parseSealHead(bytes: Buffer): ParsedSeal {
   if (problem) throw new Rejected(`the seal is malformed: ${problem}`)
   const digest = createHash('sha256').update(bytes).digest('hex')
   const none = () => doc.body.paths.map(() => undefined)
-  const spent = doc.body.paths.map(() => false)
-  return { doc, digest, records: none(), inflated: false, checked: none(), spent }
+  return { doc, digest, records: none(), inflated: false, checked: none() }
 }
