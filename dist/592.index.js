@@ -9277,9 +9277,25 @@ function flagName(flag) {
     return FLAG_NAMES[flag] ?? `type ${JSON.stringify(flag)}`;
 }
 function cstr(b, start, len) {
-    const end = b.indexOf(0, start);
-    return b.toString('utf8', start, end === -1 || end > start + len ? start + len : end);
+    return b.toString('utf8', start, fieldEnd(b, start, len));
 }
+/** Where a header field ends: its first NUL, else its last byte. */
+function fieldEnd(b, start, len) {
+    const end = start + len;
+    for (let i = start; i < end; i++)
+        if (b[i] === 0)
+            return i;
+    return end;
+}
+/** Space, tab, LF, VT, FF and CR: the padding tar writers put around a number. */
+function isPad(c) {
+    return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+}
+/**
+ * A numeric field, read from its bytes (every header has three, so no string is made): octal
+ * digits, padded with spaces or NULs as writers differ ("0000644\0", "   644 \0"), or GNU
+ * base-256. Anything else in it is refused.
+ */
 function tar_reader_octal(b, start, len, what) {
     // GNU base-256: the high bit of the first byte set (sizes of 8 GiB and more).
     if ((b[start] ?? 0) & 0x80) {
@@ -9290,17 +9306,29 @@ function tar_reader_octal(b, start, len, what) {
             throw new rejected_Rejected(`malformed archive: ${what} out of range`);
         return n;
     }
-    const text = cstr(b, start, len).trim();
-    if (text === '')
-        return 0;
-    if (!/^[0-7]+$/.test(text))
-        throw new rejected_Rejected(`malformed archive: ${what} is not octal`);
-    return parseInt(text, 8);
+    let from = start;
+    let end = fieldEnd(b, start, len);
+    while (from < end && isPad(b[from] ?? 0))
+        from++;
+    while (end > from && isPad(b[end - 1] ?? 0))
+        end--;
+    // At most 12 digits (the size field): 8^12 is well within a safe integer.
+    let n = 0;
+    for (let i = from; i < end; i++) {
+        const digit = (b[i] ?? 0) - 0x30;
+        if (digit < 0 || digit > 7)
+            throw new rejected_Rejected(`malformed archive: ${what} is not octal`);
+        n = n * 8 + digit;
+    }
+    return n;
 }
+/** The header's checksum: the sum of its bytes, the checksum field counted as spaces. */
 function checksumOk(h) {
-    let sum = 0;
-    for (let i = 0; i < BLOCK; i++)
-        sum += i >= 148 && i < 156 ? 32 : (h[i] ?? 0);
+    let sum = 8 * 0x20;
+    for (let i = 0; i < 148; i++)
+        sum += h[i] ?? 0;
+    for (let i = 156; i < BLOCK; i++)
+        sum += h[i] ?? 0;
     return tar_reader_octal(h, 148, 8, 'checksum') === sum;
 }
 /** Parse one pax body into `out`; `budget` is how many more records it may hold. */
@@ -9322,6 +9350,15 @@ function parsePax(body, out, budget) {
         at += len;
     }
     return n;
+}
+/** "ustar\0" at offset 257: POSIX ustar, whose prefix field extends the name. */
+function isPosixMagic(h) {
+    return (h[257] === 0x75 &&
+        h[258] === 0x73 &&
+        h[259] === 0x74 &&
+        h[260] === 0x61 &&
+        h[261] === 0x72 &&
+        h[262] === 0);
 }
 class TarReader {
     handlers;
@@ -9429,7 +9466,7 @@ class TarReader {
             return;
         }
         // POSIX ustar ("ustar\0") splits long names into prefix/name; GNU ("ustar ") uses that field otherwise.
-        const posix = h.toString('ascii', 257, 262) === 'ustar' && h[262] === 0;
+        const posix = isPosixMagic(h);
         const prefix = posix ? cstr(h, 345, 155) : '';
         let name = this.pax.get('path') ?? this.longName ?? (prefix ? `${prefix}/` : '') + cstr(h, 0, 100);
         const linkname = this.pax.get('linkpath') ?? this.longLink ?? cstr(h, 157, 100);
@@ -9439,7 +9476,8 @@ class TarReader {
             if (!/^\d+$/.test(paxSize) || !Number.isSafeInteger(size))
                 throw new rejected_Rejected('malformed archive: bad pax size');
         }
-        this.pax = new Map();
+        if (this.pax.size > 0)
+            this.pax = new Map();
         this.longName = this.longLink = undefined;
         this.metaHeaders = this.metaBytes = this.paxRecords = 0;
         this.members++;
@@ -9840,7 +9878,13 @@ class EntryExtractor {
     ignored;
     /** Names taken, where no index does it (and the root). */
     seen = new Set();
+    /** Links made from this archive (only ever added to). */
     links = new Set();
+    /** The last parent found clear of every link, and how many links there were then. */
+    clearParent;
+    clearLinks = 0;
+    /** `dest` as `path.join` would spell it. */
+    root;
     /** Without an index: each extracted file's sha256 and size, for a hard link to it. */
     fileHashes = new Map();
     fileSizes = new Map();
@@ -9863,6 +9907,7 @@ class EntryExtractor {
         this.prefix = prefix;
         this.dest = dest;
         this.want = want;
+        this.root = external_node_path_default().join(dest, '.');
         if (want.kind === 'indexed') {
             this.table = want.table;
             // No rules, no matcher: a 60,000-member tree would call one for every prefix of every name.
@@ -9893,7 +9938,7 @@ class EntryExtractor {
         }
         const slot = this.take(rel, m.name);
         this.throughLink(rel, m.name);
-        const at = { rel, abs: rel === '' ? this.dest : external_node_path_default().join(this.dest, rel), slot };
+        const at = { rel, abs: rel === '' ? this.dest : this.inDest(rel), slot };
         this.checkShape(at, m);
         switch (m.type) {
             case 'dir':
@@ -9966,6 +10011,14 @@ class EntryExtractor {
             masked: this.masked
         };
     }
+    /**
+     * `path.join(dest, rel)` for a name `relOf` made (no empty, "." or ".." part, no trailing
+     * slash), where joining is only putting a slash between: one string a member, not a parse.
+     */
+    inDest(rel) {
+        const root = this.root;
+        return root === '.' ? rel : root.endsWith('/') ? root + rel : `${root}/${rel}`;
+    }
     relOf(name) {
         if (name.startsWith('/'))
             throw new rejected_Rejected(`absolute member name: ${shown(name)}`);
@@ -9978,7 +10031,8 @@ class EntryExtractor {
             throw new rejected_Rejected(`member climbs out with "..": ${shown(name)}`);
         else
             throw new rejected_Rejected(`member outside the entry's path: ${shown(name)}`);
-        rel = rel.replace(/\/+$/, '');
+        if (rel.endsWith('/'))
+            rel = rel.replace(/\/+$/, '');
         if (rel !== '' && EMPTY_DOT_OR_DOTDOT.test(rel))
             throw new rejected_Rejected(`member name with "", "." or "..": ${shown(name)}`);
         return rel;
@@ -9994,7 +10048,11 @@ class EntryExtractor {
     }
     /** A member below a link created from this archive would be written through that link. */
     throughLink(rel, name) {
-        if (this.links.size === 0)
+        if (this.links.size === 0 || rel === '')
+            return;
+        // Members come directory by directory: the answer for a parent holds until a link is added.
+        const parent = rel.slice(0, Math.max(0, rel.lastIndexOf('/')));
+        if (parent === this.clearParent && this.links.size === this.clearLinks)
             return;
         let at = rel;
         for (let cut = at.lastIndexOf('/'); cut > 0; cut = at.lastIndexOf('/')) {
@@ -10002,8 +10060,10 @@ class EntryExtractor {
             if (this.links.has(at))
                 throw new rejected_Rejected(`member written through a link: ${shown(name)}`);
         }
-        if (rel !== '' && this.links.has(''))
+        if (this.links.has(''))
             throw new rejected_Rejected(`member written through a link: ${shown(name)}`);
+        this.clearParent = parent;
+        this.clearLinks = this.links.size;
     }
     checkShape(at, m) {
         const w = this.want;
@@ -10841,6 +10901,42 @@ const nodeZstd = (external_node_zlib_default());
  * of tar, and 20,000 chunks' callbacks and reads cost a third more than the decoding itself.
  */
 const CHUNK = 256 * 1024;
+/**
+ * The download reaches the decoder in pieces of at least 256 KiB. It arrives in 16 KiB (TLS
+ * records) to 64 KiB pieces (a plain socket's read), and each write to Node's decoder is one
+ * round trip to libuv's pool: decoding the 44 MB `nm` archive took ~480 ms of CPU fed 16 KiB at a
+ * time, ~390 ms fed 64 KiB, ~345 ms fed 256 KiB or more. The copy that joins them is ~1 ms a MiB.
+ */
+const GATHER = 256 * 1024;
+/** Joins small chunks into pieces of at least `size` bytes; a larger chunk passes as it is. */
+class Gather extends external_node_stream_.Transform {
+    size;
+    held = [];
+    bytes = 0;
+    constructor(size = GATHER) {
+        super();
+        this.size = size;
+    }
+    _transform(chunk, _enc, done) {
+        this.held.push(chunk);
+        this.bytes += chunk.length;
+        if (this.bytes >= this.size)
+            this.release();
+        done();
+    }
+    _flush(done) {
+        this.release();
+        done();
+    }
+    release() {
+        if (this.bytes === 0)
+            return;
+        const [only] = this.held;
+        this.push(this.held.length === 1 && only ? only : Buffer.concat(this.held, this.bytes));
+        this.held = [];
+        this.bytes = 0;
+    }
+}
 function decompressor(compression) {
     if (compression === 'gzip')
         return external_node_zlib_default().createGunzip({ chunkSize: CHUNK });
@@ -10933,6 +11029,7 @@ function faultLine(err) {
 async function unpack(source, compression, handlers, bounds = {}) {
     const reader = new TarReader(handlers);
     let dec;
+    const gather = new Gather();
     let sourceError;
     const watch = watchDownload(source, bounds, err => {
         if (sourceError || reader.done)
@@ -10940,11 +11037,13 @@ async function unpack(source, compression, handlers, bounds = {}) {
         sourceError = err;
         source.unpipe();
         source.destroy();
+        gather.destroy();
         dec?.destroy(err);
     });
     try {
         dec = decompressor(compression);
-        source.pipe(dec);
+        gather.on('error', err => dec?.destroy(err));
+        source.pipe(gather).pipe(dec);
         for await (const chunk of dec) {
             watch.progress();
             reader.write(chunk);
@@ -10975,6 +11074,7 @@ async function unpack(source, compression, handlers, bounds = {}) {
         watch.stop();
         source.unpipe();
         source.destroy();
+        gather.destroy();
         dec?.destroy();
         // Nothing may still be writing into scratch once this returns (the caller removes it).
         await handlers.settle?.().catch(() => undefined);

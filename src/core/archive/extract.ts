@@ -103,7 +103,13 @@ export class EntryExtractor implements TarHandlers {
   private readonly ignored: ((rel: string, name: string) => boolean) | undefined
   /** Names taken, where no index does it (and the root). */
   private readonly seen = new Set<string>()
+  /** Links made from this archive (only ever added to). */
   private readonly links = new Set<string>()
+  /** The last parent found clear of every link, and how many links there were then. */
+  private clearParent: string | undefined
+  private clearLinks = 0
+  /** `dest` as `path.join` would spell it. */
+  private readonly root: string
   /** Without an index: each extracted file's sha256 and size, for a hard link to it. */
   private readonly fileHashes = new Map<string, string>()
   private readonly fileSizes = new Map<string, number>()
@@ -128,6 +134,7 @@ export class EntryExtractor implements TarHandlers {
     private readonly dest: string,
     private readonly want: Expectation
   ) {
+    this.root = path.join(dest, '.')
     if (want.kind === 'indexed') {
       this.table = want.table
       // No rules, no matcher: a 60,000-member tree would call one for every prefix of every name.
@@ -156,7 +163,7 @@ export class EntryExtractor implements TarHandlers {
     }
     const slot = this.take(rel, m.name)
     this.throughLink(rel, m.name)
-    const at: Place = { rel, abs: rel === '' ? this.dest : path.join(this.dest, rel), slot }
+    const at: Place = { rel, abs: rel === '' ? this.dest : this.inDest(rel), slot }
     this.checkShape(at, m)
     switch (m.type) {
       case 'dir':
@@ -235,6 +242,15 @@ export class EntryExtractor implements TarHandlers {
     }
   }
 
+  /**
+   * `path.join(dest, rel)` for a name `relOf` made (no empty, "." or ".." part, no trailing
+   * slash), where joining is only putting a slash between: one string a member, not a parse.
+   */
+  private inDest(rel: string): string {
+    const root = this.root
+    return root === '.' ? rel : root.endsWith('/') ? root + rel : `${root}/${rel}`
+  }
+
   private relOf(name: string): string {
     if (name.startsWith('/')) throw new Rejected(`absolute member name: ${shown(name)}`)
     let rel: string
@@ -243,7 +259,7 @@ export class EntryExtractor implements TarHandlers {
     else if (name.split('/').includes('..') && !this.prefix.split('/').includes('..'))
       throw new Rejected(`member climbs out with "..": ${shown(name)}`)
     else throw new Rejected(`member outside the entry's path: ${shown(name)}`)
-    rel = rel.replace(/\/+$/, '')
+    if (rel.endsWith('/')) rel = rel.replace(/\/+$/, '')
     if (rel !== '' && EMPTY_DOT_OR_DOTDOT.test(rel))
       throw new Rejected(`member name with "", "." or "..": ${shown(name)}`)
     return rel
@@ -259,14 +275,18 @@ export class EntryExtractor implements TarHandlers {
 
   /** A member below a link created from this archive would be written through that link. */
   private throughLink(rel: string, name: string): void {
-    if (this.links.size === 0) return
+    if (this.links.size === 0 || rel === '') return
+    // Members come directory by directory: the answer for a parent holds until a link is added.
+    const parent = rel.slice(0, Math.max(0, rel.lastIndexOf('/')))
+    if (parent === this.clearParent && this.links.size === this.clearLinks) return
     let at = rel
     for (let cut = at.lastIndexOf('/'); cut > 0; cut = at.lastIndexOf('/')) {
       at = at.slice(0, cut)
       if (this.links.has(at)) throw new Rejected(`member written through a link: ${shown(name)}`)
     }
-    if (rel !== '' && this.links.has(''))
-      throw new Rejected(`member written through a link: ${shown(name)}`)
+    if (this.links.has('')) throw new Rejected(`member written through a link: ${shown(name)}`)
+    this.clearParent = parent
+    this.clearLinks = this.links.size
   }
 
   private checkShape(at: Place, m: Member): void {

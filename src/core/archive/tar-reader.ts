@@ -64,10 +64,26 @@ export function flagName(flag: string): string {
 }
 
 function cstr(b: Buffer, start: number, len: number): string {
-  const end = b.indexOf(0, start)
-  return b.toString('utf8', start, end === -1 || end > start + len ? start + len : end)
+  return b.toString('utf8', start, fieldEnd(b, start, len))
 }
 
+/** Where a header field ends: its first NUL, else its last byte. */
+function fieldEnd(b: Buffer, start: number, len: number): number {
+  const end = start + len
+  for (let i = start; i < end; i++) if (b[i] === 0) return i
+  return end
+}
+
+/** Space, tab, LF, VT, FF and CR: the padding tar writers put around a number. */
+function isPad(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d)
+}
+
+/**
+ * A numeric field, read from its bytes (every header has three, so no string is made): octal
+ * digits, padded with spaces or NULs as writers differ ("0000644\0", "   644 \0"), or GNU
+ * base-256. Anything else in it is refused.
+ */
 function octal(b: Buffer, start: number, len: number, what: string): number {
   // GNU base-256: the high bit of the first byte set (sizes of 8 GiB and more).
   if ((b[start] ?? 0) & 0x80) {
@@ -76,15 +92,25 @@ function octal(b: Buffer, start: number, len: number, what: string): number {
     if (!Number.isSafeInteger(n)) throw new Rejected(`malformed archive: ${what} out of range`)
     return n
   }
-  const text = cstr(b, start, len).trim()
-  if (text === '') return 0
-  if (!/^[0-7]+$/.test(text)) throw new Rejected(`malformed archive: ${what} is not octal`)
-  return parseInt(text, 8)
+  let from = start
+  let end = fieldEnd(b, start, len)
+  while (from < end && isPad(b[from] ?? 0)) from++
+  while (end > from && isPad(b[end - 1] ?? 0)) end--
+  // At most 12 digits (the size field): 8^12 is well within a safe integer.
+  let n = 0
+  for (let i = from; i < end; i++) {
+    const digit = (b[i] ?? 0) - 0x30
+    if (digit < 0 || digit > 7) throw new Rejected(`malformed archive: ${what} is not octal`)
+    n = n * 8 + digit
+  }
+  return n
 }
 
+/** The header's checksum: the sum of its bytes, the checksum field counted as spaces. */
 function checksumOk(h: Buffer): boolean {
-  let sum = 0
-  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : (h[i] ?? 0)
+  let sum = 8 * 0x20
+  for (let i = 0; i < 148; i++) sum += h[i] ?? 0
+  for (let i = 156; i < BLOCK; i++) sum += h[i] ?? 0
   return octal(h, 148, 8, 'checksum') === sum
 }
 
@@ -108,6 +134,18 @@ function parsePax(body: Buffer, out: Map<string, string>, budget: number): numbe
     at += len
   }
   return n
+}
+
+/** "ustar\0" at offset 257: POSIX ustar, whose prefix field extends the name. */
+function isPosixMagic(h: Buffer): boolean {
+  return (
+    h[257] === 0x75 &&
+    h[258] === 0x73 &&
+    h[259] === 0x74 &&
+    h[260] === 0x61 &&
+    h[261] === 0x72 &&
+    h[262] === 0
+  )
 }
 
 type State =
@@ -217,7 +255,7 @@ export class TarReader {
       return
     }
     // POSIX ustar ("ustar\0") splits long names into prefix/name; GNU ("ustar ") uses that field otherwise.
-    const posix = h.toString('ascii', 257, 262) === 'ustar' && h[262] === 0
+    const posix = isPosixMagic(h)
     const prefix = posix ? cstr(h, 345, 155) : ''
     let name =
       this.pax.get('path') ?? this.longName ?? (prefix ? `${prefix}/` : '') + cstr(h, 0, 100)
@@ -228,7 +266,7 @@ export class TarReader {
       if (!/^\d+$/.test(paxSize) || !Number.isSafeInteger(size))
         throw new Rejected('malformed archive: bad pax size')
     }
-    this.pax = new Map()
+    if (this.pax.size > 0) this.pax = new Map()
     this.longName = this.longLink = undefined
     this.metaHeaders = this.metaBytes = this.paxRecords = 0
     this.members++

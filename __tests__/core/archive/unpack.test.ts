@@ -1,0 +1,75 @@
+/**
+ * A download reaches the decoder gathered into large pieces (each write to Node's decoder is a
+ * round trip to libuv's pool), and an archive that arrives in small pieces reads as it does whole.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { Gather, unpack } from '../../../src/core/archive/unpack.js'
+
+async function piecesOf(chunks: Buffer[], size: number): Promise<Buffer[]> {
+  const out: Buffer[] = []
+  for await (const piece of Readable.from(chunks, { objectMode: false }).pipe(new Gather(size)))
+    out.push(piece as Buffer)
+  return out
+}
+
+describe('gathering the download', () => {
+  it('joins small chunks into pieces of at least the size, the last one short, no byte lost', async () => {
+    const chunks = Array.from({ length: 1000 }, (_, i) => Buffer.alloc(1000, i % 251))
+    const out = await piecesOf(chunks, 64 * 1024)
+    expect(out.slice(0, -1).every(p => p.length >= 64 * 1024)).toBe(true)
+    expect(out.length).toBeLessThanOrEqual(Math.ceil(1_000_000 / (64 * 1024)))
+    expect(Buffer.concat(out).equals(Buffer.concat(chunks))).toBe(true)
+  })
+
+  it('passes a chunk as large as a piece on as it is, and ends with nothing held', async () => {
+    const big = Buffer.alloc(300_000, 7)
+    const out = await piecesOf([big, Buffer.from('tail')], 256 * 1024)
+    expect(out[0]).toBe(big)
+    expect(out.map(p => p.length)).toEqual([300_000, 4])
+    expect(await piecesOf([], 1024)).toEqual([])
+  })
+
+  it('a zstd tar arriving 1,000 bytes at a time unpacks as the whole one does', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-unpack-'))
+    try {
+      for (let i = 0; i < 40; i++)
+        fs.writeFileSync(
+          path.join(dir, `f${i}`),
+          createHash('sha256')
+            .update(`${i}`)
+            .digest('hex')
+            .repeat(i * 50)
+        )
+      const archive = execFileSync('sh', ['-c', `tar -cf - -C "${dir}" . | zstd -q -c`], {
+        maxBuffer: 1 << 26
+      })
+      const seen = async (chunks: Buffer[]) => {
+        const got: string[] = []
+        await unpack(Readable.from(chunks, { objectMode: false }), 'zstd', {
+          member: m => {
+            const h = createHash('sha256')
+            return {
+              write: c => void h.update(c),
+              end: () => void got.push(`${m.name} ${h.digest('hex')}`)
+            }
+          }
+        })
+        return got
+      }
+      const pieces = []
+      for (let i = 0; i < archive.length; i += 1000) pieces.push(archive.subarray(i, i + 1000))
+      const whole = await seen([archive])
+      expect(whole).toHaveLength(41) // the 40 files and "."
+
+      expect(await seen(pieces)).toEqual(whole)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
