@@ -9883,8 +9883,6 @@ class EntryExtractor {
     /** The last parent found clear of every link, and how many links there were then. */
     clearParent;
     clearLinks = 0;
-    /** `dest` as `path.join` would spell it. */
-    root;
     /** Without an index: each extracted file's sha256 and size, for a hard link to it. */
     fileHashes = new Map();
     fileSizes = new Map();
@@ -9907,7 +9905,6 @@ class EntryExtractor {
         this.prefix = prefix;
         this.dest = dest;
         this.want = want;
-        this.root = external_node_path_default().join(dest, '.');
         if (want.kind === 'indexed') {
             this.table = want.table;
             // No rules, no matcher: a 60,000-member tree would call one for every prefix of every name.
@@ -9938,7 +9935,7 @@ class EntryExtractor {
         }
         const slot = this.take(rel, m.name);
         this.throughLink(rel, m.name);
-        const at = { rel, abs: rel === '' ? this.dest : this.inDest(rel), slot };
+        const at = { rel, abs: rel === '' ? this.dest : external_node_path_default().join(this.dest, rel), slot };
         this.checkShape(at, m);
         switch (m.type) {
             case 'dir':
@@ -10010,14 +10007,6 @@ class EntryExtractor {
             files: this.files,
             masked: this.masked
         };
-    }
-    /**
-     * `path.join(dest, rel)` for a name `relOf` made (no empty, "." or ".." part, no trailing
-     * slash), where joining is only putting a slash between: one string a member, not a parse.
-     */
-    inDest(rel) {
-        const root = this.root;
-        return root === '.' ? rel : root.endsWith('/') ? root + rel : `${root}/${rel}`;
     }
     relOf(name) {
         if (name.startsWith('/'))
@@ -10902,22 +10891,31 @@ const nodeZstd = (external_node_zlib_default());
  */
 const CHUNK = 256 * 1024;
 /**
- * The download reaches the decoder in pieces of at least 256 KiB. It arrives in 16 KiB (TLS
- * records) to 64 KiB pieces (a plain socket's read), and each write to Node's decoder is one
- * round trip to libuv's pool: decoding the 44 MB `nm` archive took ~480 ms of CPU fed 16 KiB at a
- * time, ~390 ms fed 64 KiB, ~345 ms fed 256 KiB or more. The copy that joins them is ~1 ms a MiB.
+ * Small pieces of the download are joined before the decoder. A TLS socket delivers 16 KiB at a
+ * time (a plain one 64 KiB), and each write to Node's decoder is one round trip to libuv's pool:
+ * decoding the 44 MB `nm` archive took ~480 ms of CPU fed 16 KiB at a time, ~390 ms fed 64 KiB,
+ * ~345 ms fed 256 KiB. Pieces of 64 KiB and more pass as they are: joining them gained ~40 ms
+ * there but cost the 300,000-file restore ~5 MiB of peak memory (each join a new buffer that
+ * waits for the collector).
  */
 const GATHER = 256 * 1024;
-/** Joins small chunks into pieces of at least `size` bytes; a larger chunk passes as it is. */
+const PASS = 64 * 1024;
+/** Joins chunks under `pass` bytes into pieces of at least `size`; larger ones pass as they are. */
 class Gather extends external_node_stream_.Transform {
     size;
+    pass;
     held = [];
     bytes = 0;
-    constructor(size = GATHER) {
+    constructor(size = GATHER, pass = PASS) {
         super();
         this.size = size;
+        this.pass = pass;
     }
     _transform(chunk, _enc, done) {
+        if (this.bytes === 0 && chunk.length >= this.pass) {
+            this.push(chunk);
+            return done();
+        }
         this.held.push(chunk);
         this.bytes += chunk.length;
         if (this.bytes >= this.size)

@@ -108,8 +108,6 @@ export class EntryExtractor implements TarHandlers {
   /** The last parent found clear of every link, and how many links there were then. */
   private clearParent: string | undefined
   private clearLinks = 0
-  /** `dest` as `path.join` would spell it. */
-  private readonly root: string
   /** Without an index: each extracted file's sha256 and size, for a hard link to it. */
   private readonly fileHashes = new Map<string, string>()
   private readonly fileSizes = new Map<string, number>()
@@ -134,7 +132,6 @@ export class EntryExtractor implements TarHandlers {
     private readonly dest: string,
     private readonly want: Expectation
   ) {
-    this.root = path.join(dest, '.')
     if (want.kind === 'indexed') {
       this.table = want.table
       // No rules, no matcher: a 60,000-member tree would call one for every prefix of every name.
@@ -163,7 +160,7 @@ export class EntryExtractor implements TarHandlers {
     }
     const slot = this.take(rel, m.name)
     this.throughLink(rel, m.name)
-    const at: Place = { rel, abs: rel === '' ? this.dest : this.inDest(rel), slot }
+    const at: Place = { rel, abs: rel === '' ? this.dest : path.join(this.dest, rel), slot }
     this.checkShape(at, m)
     switch (m.type) {
       case 'dir':
@@ -240,15 +237,6 @@ export class EntryExtractor implements TarHandlers {
       files: this.files,
       masked: this.masked
     }
-  }
-
-  /**
-   * `path.join(dest, rel)` for a name `relOf` made (no empty, "." or ".." part, no trailing
-   * slash), where joining is only putting a slash between: one string a member, not a parse.
-   */
-  private inDest(rel: string): string {
-    const root = this.root
-    return root === '.' ? rel : root.endsWith('/') ? root + rel : `${root}/${rel}`
   }
 
   private relOf(name: string): string {
