@@ -3651,7 +3651,23 @@ function eachChild(absDir, relDir, rules, each) {
   inOrder(absDir, relDir, sortNames(readNames(absDir)), rules, each)
 }
 
-function inOrder(absDir, relDir, names, rules, each, files) {
+/**
+ * The entries of one directory as eachChild gives them, except that a name the listing says is a
+ * regular file (and no rule ignores) is not lstat'ed: `each` gets it with the type TYPE.file and
+ * no state, for a walk that reads each file later, one at a time (the sealed save). It is then
+ * opened with openToRead, which takes its state from the descriptor: one path lookup where an
+ * lstat and then an open took two.
+ * @param {string} absDir
+ * @param {string} relDir '' for the tree's root
+ * @param {WalkRules} rules
+ * @param {(abs: string, rel: string, type: string, st: import('node:fs').BigIntStats | undefined) => void} each
+ */
+function eachChildListed(absDir, relDir, rules, each) {
+  const { names, files } = readListing(absDir)
+  inOrder(absDir, relDir, sortNames(names), rules, each, files, true)
+}
+
+function inOrder(absDir, relDir, names, rules, each, files, later = false) {
   const { skip, exclude, ignored } = rules
   for (const name of names) {
     if (skip?.has(name)) continue
@@ -3659,7 +3675,11 @@ function inOrder(absDir, relDir, names, rules, each, files) {
     if (exclude.has(abs)) continue
     const rel = relDir ? `${relDir}/${name}` : name
     if (files?.has(name) && !ignored?.(rel, name, false)) {
-      const opened = openListed(abs)
+      if (later) {
+        each(abs, rel, TYPE.file, undefined)
+        continue
+      }
+      const opened = openToRead(abs)
       if (opened === GONE) continue
       if (opened) {
         try {
@@ -3681,17 +3701,19 @@ function inOrder(absDir, relDir, names, rules, each, files) {
 const READ_FLAGS =
   external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | (external_node_fs_.constants.O_NONBLOCK ?? 0)
 
+/** openToRead's answer for a name that vanished since the listing. */
 const GONE = Symbol('gone')
 
 /**
  * A name the listing says is a regular file, opened and its state taken from the descriptor: one
  * path lookup where an lstat and then an open took two (~0.5 s of CPU on 60,000 files). GONE when
  * it vanished since the listing; undefined when it cannot be opened (a link or a FIFO swapped
- * in, no read permission): the caller lstats it as any other entry.
+ * in, no read permission): the caller lstats it as any other entry. The state may still be a
+ * directory's (swapped in since the listing): the caller checks the type.
  * @param {string} abs
  * @returns {{ fd: number, st: import('node:fs').BigIntStats } | typeof GONE | undefined}
  */
-function openListed(abs) {
+function openToRead(abs) {
   let fd
   try {
     fd = external_node_fs_.openSync(fsPath(abs), READ_FLAGS)
@@ -7596,6 +7618,7 @@ function cannotRead(src, rel) {
 
 
 
+
 /** Lines gathered before each digest update (one update per line costs more than the hash). */
 const LINES = 2048;
 class Digests {
@@ -7646,6 +7669,26 @@ class Digests {
         };
     }
 }
+/**
+ * A name the listing says is a regular file, opened (its state from the descriptor), or looked at
+ * as eachChild would have when it is not one any more: undefined when it is gone or ignored.
+ */
+function lookAt(abs, rel, rules) {
+    const opened = openToRead(abs);
+    if (opened === GONE)
+        return undefined;
+    if (opened && typeOf(opened.st) === TYPE.file)
+        return { type: TYPE.file, ...opened };
+    if (opened)
+        external_node_fs_default().closeSync(opened.fd);
+    const st = external_node_fs_default().lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false });
+    if (!st)
+        return undefined;
+    // Checked before as a file; a directory swapped in since may be ignored as one.
+    if (st.isDirectory() && rules.ignored?.(rel, rel.slice(rel.lastIndexOf('/') + 1), true))
+        return undefined;
+    return { type: typeOf(st), st };
+}
 /** Capture the tree at `src.root`, archiving each entry through `archiver` as it is walked. */
 async function captureTreeStreamed(src, archiver) {
     const rules = { exclude: src.exclude, ignored: ignore_rules_ignoreMatcher(src.ignore) };
@@ -7654,17 +7697,27 @@ async function captureTreeStreamed(src, archiver) {
     const visit = async (absDir, relDir) => {
         const children = [];
         try {
-            eachChild(absDir, relDir, rules, (abs, rel, type, st) => children.push([abs, rel, type, st]));
+            eachChildListed(absDir, relDir, rules, (abs, rel, type, st) => children.push([abs, rel, type, st]));
         }
         catch (err) {
             unreadable.push(`${shownName(relDir || '.')} (${err.code ?? 'EIO'})`);
             return;
         }
-        for (const [abs, rel, type, st] of children) {
+        for (const [abs, rel, listed, listedSt] of children) {
+            const looked = listedSt ? { type: listed, st: listedSt } : lookAt(abs, rel, rules);
+            if (!looked)
+                continue;
+            const { type, st, fd } = looked;
             const mode = Number(st.mode & 4095n);
             if (type === TYPE.file) {
-                const sha256 = await archiver.file(rel, abs, st);
-                d.add(rel, type, Number(st.size), mode, sha256);
+                try {
+                    const sha256 = await archiver.file(rel, abs, st, fd);
+                    d.add(rel, type, Number(st.size), mode, sha256);
+                }
+                finally {
+                    if (fd !== undefined)
+                        external_node_fs_default().closeSync(fd);
+                }
             }
             else if (type === TYPE.link) {
                 const target = linkTargetAt(abs);
@@ -18571,11 +18624,13 @@ class TarWriter {
     /**
      * A regular file's member, its bytes hashed as they are read (each file is read once: the
      * archive and the seal's sha256 come from the same bytes). A file whose size is not `size`
-     * refuses the save with its name.
+     * refuses the save with its name. `from` is a path, or a descriptor open for reading that the
+     * caller closes.
      */
-    async file(name, abs, size, mode) {
+    async file(name, from, size, mode) {
         await this.member(name, '0', size, mode);
-        const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+        const given = typeof from === 'number';
+        const fd = given ? from : external_node_fs_default().openSync(from, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
         let sha256;
         let after;
         const pad = (512 - (size % 512)) % 512;
@@ -18600,7 +18655,8 @@ class TarWriter {
             after = external_node_fs_default().fstatSync(fd, { bigint: true });
         }
         finally {
-            external_node_fs_default().closeSync(fd);
+            if (!given)
+                external_node_fs_default().closeSync(fd);
         }
         return { sha256, after };
     }
@@ -18678,7 +18734,7 @@ class ArchiveBody {
             root: abs => this.guard(() => t.member(`${member}/`, '5', 0, external_node_fs_default().lstatSync(abs).mode)),
             dir: (rel, mode) => this.guard(() => t.member(`${member}/${rel}/`, '5', 0, mode)),
             link: (rel, target) => this.guard(() => t.member(`${member}/${rel}`, '2', 0, 0o777, target)),
-            file: (rel, abs, st) => this.guard(async () => {
+            file: (rel, abs, st, fd) => this.guard(async () => {
                 const name = `${member}/${rel}`;
                 const mode = Number(st.mode & 4095n);
                 const id = st.nlink > 1n ? `${st.dev}:${st.ino}` : undefined;
@@ -18688,7 +18744,7 @@ class ArchiveBody {
                     links.push([rel, first.rel]);
                     return first.sha256;
                 }
-                const got = await t.file(name, fsPath(abs), Number(st.size), mode);
+                const got = await t.file(name, fd ?? fsPath(abs), Number(st.size), mode);
                 if (!sameState(st, got.after))
                     throw new ChangedWhileSaved(name);
                 if (id !== undefined)

@@ -298,7 +298,23 @@ export function eachChild(absDir, relDir, rules, each) {
   inOrder(absDir, relDir, sortNames(readNames(absDir)), rules, each)
 }
 
-function inOrder(absDir, relDir, names, rules, each, files) {
+/**
+ * The entries of one directory as eachChild gives them, except that a name the listing says is a
+ * regular file (and no rule ignores) is not lstat'ed: `each` gets it with the type TYPE.file and
+ * no state, for a walk that reads each file later, one at a time (the sealed save). It is then
+ * opened with openToRead, which takes its state from the descriptor: one path lookup where an
+ * lstat and then an open took two.
+ * @param {string} absDir
+ * @param {string} relDir '' for the tree's root
+ * @param {WalkRules} rules
+ * @param {(abs: string, rel: string, type: string, st: import('node:fs').BigIntStats | undefined) => void} each
+ */
+export function eachChildListed(absDir, relDir, rules, each) {
+  const { names, files } = readListing(absDir)
+  inOrder(absDir, relDir, sortNames(names), rules, each, files, true)
+}
+
+function inOrder(absDir, relDir, names, rules, each, files, later = false) {
   const { skip, exclude, ignored } = rules
   for (const name of names) {
     if (skip?.has(name)) continue
@@ -306,7 +322,11 @@ function inOrder(absDir, relDir, names, rules, each, files) {
     if (exclude.has(abs)) continue
     const rel = relDir ? `${relDir}/${name}` : name
     if (files?.has(name) && !ignored?.(rel, name, false)) {
-      const opened = openListed(abs)
+      if (later) {
+        each(abs, rel, TYPE.file, undefined)
+        continue
+      }
+      const opened = openToRead(abs)
       if (opened === GONE) continue
       if (opened) {
         try {
@@ -328,17 +348,19 @@ function inOrder(absDir, relDir, names, rules, each, files) {
 export const READ_FLAGS =
   fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | (fs.constants.O_NONBLOCK ?? 0)
 
-const GONE = Symbol('gone')
+/** openToRead's answer for a name that vanished since the listing. */
+export const GONE = Symbol('gone')
 
 /**
  * A name the listing says is a regular file, opened and its state taken from the descriptor: one
  * path lookup where an lstat and then an open took two (~0.5 s of CPU on 60,000 files). GONE when
  * it vanished since the listing; undefined when it cannot be opened (a link or a FIFO swapped
- * in, no read permission): the caller lstats it as any other entry.
+ * in, no read permission): the caller lstats it as any other entry. The state may still be a
+ * directory's (swapped in since the listing): the caller checks the type.
  * @param {string} abs
  * @returns {{ fd: number, st: import('node:fs').BigIntStats } | typeof GONE | undefined}
  */
-function openListed(abs) {
+export function openToRead(abs) {
   let fd
   try {
     fd = fs.openSync(fsPath(abs), READ_FLAGS)

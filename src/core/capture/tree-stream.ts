@@ -6,9 +6,9 @@
  * and so every digest and index byte are those of the other captures (tree.ts).
  */
 import { createHash } from 'node:crypto'
-import type fs from 'node:fs'
+import fs from 'node:fs'
 import { UsageError } from '../errors.js'
-import { shownName } from '../walk/byte-names.mjs'
+import { fsPath, shownName } from '../walk/byte-names.mjs'
 import { ignoreMatcher } from '../walk/ignore-rules.js'
 import { indexLine } from '../walk/index-line.mjs'
 import { specialDigestOf, specialKindAt } from '../walk/specials.js'
@@ -16,11 +16,15 @@ import { IndexWriter } from '../walk/tree-index.js'
 import { linkTargetAt, updateLines } from '../walk/walk.js'
 import {
   contentLine,
-  eachChild,
+  eachChildListed,
+  GONE,
   metaFields,
   metaLineOf,
+  openToRead,
   TYPE,
-  type RecordType
+  typeOf,
+  type RecordType,
+  type WalkRules
 } from '../walk/walk-format.mjs'
 import { SentinelPicker } from './sentinels.js'
 import type { TreeCapture, TreeSource } from './tree.js'
@@ -33,15 +37,20 @@ export interface TreeArchiver {
   link(rel: string, target: string): Promise<void>
   /**
    * A regular file, archived, with the sha256 of the bytes archived. Refuses (throws) a file
-   * whose state moved since `st` (the walk's lstat) or whose size was not `st.size`.
+   * whose state moved since `st` (the walk's lstat, or the fstat of `fd`, the file already open
+   * for reading, which the caller closes) or whose size was not `st.size`.
    */
-  file(rel: string, abs: string, st: fs.BigIntStats): Promise<string>
+  file(rel: string, abs: string, st: fs.BigIntStats, fd?: number): Promise<string>
 }
 
 /** Lines gathered before each digest update (one update per line costs more than the hash). */
 const LINES = 2048
 
-type Child = [abs: string, rel: string, type: RecordType, st: fs.BigIntStats]
+/** A child as listed: a regular file by the listing comes with no state, to be opened. */
+type Child = [abs: string, rel: string, type: RecordType, st: fs.BigIntStats | undefined]
+
+/** What a child is once looked at: its state, and a regular file's open descriptor. */
+type Looked = { type: RecordType; st: fs.BigIntStats; fd?: number } | undefined
 
 class Digests {
   private readonly meta = createHash('sha256')
@@ -92,6 +101,23 @@ class Digests {
   }
 }
 
+/**
+ * A name the listing says is a regular file, opened (its state from the descriptor), or looked at
+ * as eachChild would have when it is not one any more: undefined when it is gone or ignored.
+ */
+function lookAt(abs: string, rel: string, rules: WalkRules): Looked {
+  const opened = openToRead(abs)
+  if (opened === GONE) return undefined
+  if (opened && typeOf(opened.st) === TYPE.file) return { type: TYPE.file, ...opened }
+  if (opened) fs.closeSync(opened.fd)
+  const st = fs.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
+  if (!st) return undefined
+  // Checked before as a file; a directory swapped in since may be ignored as one.
+  if (st.isDirectory() && rules.ignored?.(rel, rel.slice(rel.lastIndexOf('/') + 1), true))
+    return undefined
+  return { type: typeOf(st), st }
+}
+
 /** Capture the tree at `src.root`, archiving each entry through `archiver` as it is walked. */
 export async function captureTreeStreamed(
   src: TreeSource,
@@ -103,18 +129,27 @@ export async function captureTreeStreamed(
   const visit = async (absDir: string, relDir: string): Promise<void> => {
     const children: Child[] = []
     try {
-      eachChild(absDir, relDir, rules, (abs, rel, type, st) => children.push([abs, rel, type, st]))
+      eachChildListed(absDir, relDir, rules, (abs, rel, type, st) =>
+        children.push([abs, rel, type, st])
+      )
     } catch (err) {
       unreadable.push(
         `${shownName(relDir || '.')} (${(err as NodeJS.ErrnoException).code ?? 'EIO'})`
       )
       return
     }
-    for (const [abs, rel, type, st] of children) {
+    for (const [abs, rel, listed, listedSt] of children) {
+      const looked: Looked = listedSt ? { type: listed, st: listedSt } : lookAt(abs, rel, rules)
+      if (!looked) continue
+      const { type, st, fd } = looked
       const mode = Number(st.mode & 0o7777n)
       if (type === TYPE.file) {
-        const sha256 = await archiver.file(rel, abs, st)
-        d.add(rel, type, Number(st.size), mode, sha256)
+        try {
+          const sha256 = await archiver.file(rel, abs, st, fd)
+          d.add(rel, type, Number(st.size), mode, sha256)
+        } finally {
+          if (fd !== undefined) fs.closeSync(fd)
+        }
       } else if (type === TYPE.link) {
         const target = linkTargetAt(abs)
         await archiver.link(rel, target)

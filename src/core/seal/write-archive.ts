@@ -311,11 +311,18 @@ class TarWriter {
   /**
    * A regular file's member, its bytes hashed as they are read (each file is read once: the
    * archive and the seal's sha256 come from the same bytes). A file whose size is not `size`
-   * refuses the save with its name.
+   * refuses the save with its name. `from` is a path, or a descriptor open for reading that the
+   * caller closes.
    */
-  async file(name: string, abs: fs.PathLike, size: number, mode: number): Promise<ReadFile> {
+  async file(
+    name: string,
+    from: fs.PathLike | number,
+    size: number,
+    mode: number
+  ): Promise<ReadFile> {
     await this.member(name, '0', size, mode)
-    const fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
+    const given = typeof from === 'number'
+    const fd = given ? from : fs.openSync(from, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
     let sha256: string
     let after: fs.BigIntStats
     const pad = (512 - (size % 512)) % 512
@@ -336,7 +343,7 @@ class TarWriter {
       }
       after = fs.fstatSync(fd, { bigint: true })
     } finally {
-      fs.closeSync(fd)
+      if (!given) fs.closeSync(fd)
     }
     return { sha256, after }
   }
@@ -419,7 +426,7 @@ export class ArchiveBody {
       root: abs => this.guard(() => t.member(`${member}/`, '5', 0, fs.lstatSync(abs).mode)),
       dir: (rel, mode) => this.guard(() => t.member(`${member}/${rel}/`, '5', 0, mode)),
       link: (rel, target) => this.guard(() => t.member(`${member}/${rel}`, '2', 0, 0o777, target)),
-      file: (rel, abs, st) =>
+      file: (rel, abs, st, fd) =>
         this.guard(async () => {
           const name = `${member}/${rel}`
           const mode = Number(st.mode & 0o7777n)
@@ -430,7 +437,7 @@ export class ArchiveBody {
             links.push([rel, first.rel])
             return first.sha256
           }
-          const got = await t.file(name, fsPath(abs), Number(st.size), mode)
+          const got = await t.file(name, fd ?? fsPath(abs), Number(st.size), mode)
           if (!sameState(st, got.after)) throw new ChangedWhileSaved(name)
           if (id !== undefined) firstOf.set(id, { rel, sha256: got.sha256 })
           return got.sha256

@@ -83,6 +83,16 @@ export declare function eachChild(
   rules: WalkRules,
   each: EachEntry
 ): void
+export declare function eachChildListed(
+  absDir: string,
+  relDir: string,
+  rules: WalkRules,
+  each: (abs: string, rel: string, type: RecordType, st: BigIntStats | undefined) => void
+): void
+export declare const GONE: unique symbol
+export declare function openToRead(
+  abs: string
+): { fd: number; st: BigIntStats } | typeof GONE | undefined
 export declare function visitTree(
   rootAbs: string,
   rootRel: string,
