@@ -11101,7 +11101,8 @@ function faultLine(err) {
 /**
  * Feed `source` (compressed) to a tar reader driving `handlers`. Resolves when the archive ended
  * cleanly; rejects with a Rejected naming why not, in bounded time (`bounds`) whatever the network
- * does. The source is destroyed either way.
+ * does. The source is destroyed either way, and its chunks are this function's: a chunk joined
+ * with others is freed once copied, so no other code may keep them (a download's are nobody's).
  */
 async function unpack(source, compression, handlers, bounds = {}) {
     const reader = new TarReader(handlers);
