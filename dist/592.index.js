@@ -2799,8 +2799,8 @@ function releaseBuffer(b) {
  * Free the memory of `b`, a buffer handed to this code that it has copied and no other code
  * keeps (a download's chunk once joined into a larger piece): only when `b` views the whole of
  * its memory and is too large to be a piece of Buffer's shared pool, so no other view can share
- * it. A socket's chunks otherwise wait for a full collection once a young collection has seen
- * them in flight (~15 MiB of them by the end of a 300,000-file restore).
+ * it. A download's chunks otherwise wait for a full collection once a young collection has seen
+ * them in flight.
  * @param {Uint8Array} b
  */
 function releaseWhole(b) {
