@@ -2787,12 +2787,7 @@ function describe(code) {
  */
 function releaseBuffer(b) {
   if (!b || !(b.buffer instanceof ArrayBuffer) || b.buffer.byteLength <= Buffer.poolSize) return
-  const ab = /** @type {ArrayBuffer & { transfer?: (length?: number) => ArrayBuffer }} */ (b.buffer)
-  try {
-    ab.transfer?.(0)
-  } catch {
-    // Not detachable: it stays for the collector, as it would have.
-  }
+  detach(b.buffer)
 }
 
 /**
@@ -2807,10 +2802,18 @@ function releaseWhole(b) {
   const ab = b.buffer
   if (!(ab instanceof ArrayBuffer) || b.byteOffset !== 0 || b.byteLength !== ab.byteLength) return
   if (ab.byteLength <= Buffer.poolSize / 2) return
+  detach(ab)
+}
+
+/**
+ * Free `ab`'s memory now, where the runtime can (Node 21+).
+ * @param {ArrayBuffer} ab
+ */
+function detach(ab) {
   try {
     ;/** @type {ArrayBuffer & { transfer?: (length?: number) => ArrayBuffer }} */ (ab).transfer?.(0)
   } catch {
-    // Not detachable: it stays for the collector.
+    // Not detachable (the runtime's own pool): it stays for the collector, as it would have.
   }
 }
 
@@ -3673,9 +3676,8 @@ function eachChild(absDir, relDir, rules, each) {
 /**
  * The entries of one directory as eachChild gives them, except that a name the listing says is a
  * regular file (and no rule ignores) is not lstat'ed: `each` gets it with the type TYPE.file and
- * no state, for a walk that reads each file later, one at a time (the sealed save). It is then
- * opened with openToRead, which takes its state from the descriptor: one path lookup where an
- * lstat and then an open took two.
+ * no state, for a walk that reads each file later, one at a time (the sealed save), which looks at
+ * it then with lookAtListed.
  * @param {string} absDir
  * @param {string} relDir '' for the tree's root
  * @param {WalkRules} rules
@@ -3698,22 +3700,44 @@ function inOrder(absDir, relDir, names, rules, each, files, later = false) {
         each(abs, rel, TYPE.file, undefined)
         continue
       }
-      const opened = openToRead(abs)
-      if (opened === GONE) continue
-      if (opened) {
-        try {
-          each(abs, rel, typeOf(opened.st), opened.st, opened.fd)
-        } finally {
-          external_node_fs_.closeSync(opened.fd)
-        }
-        continue
+      const looked = lookAtListed(abs, rel, name, ignored)
+      if (!looked) continue
+      try {
+        each(abs, rel, looked.type, looked.st, looked.fd)
+      } finally {
+        if (looked.fd !== undefined) external_node_fs_.closeSync(looked.fd)
       }
+      continue
     }
     const st = external_node_fs_.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
     if (!st) continue // vanished between readdir and lstat: the same as not there
     if (ignored?.(rel, name, st.isDirectory())) continue
     each(abs, rel, typeOf(st), st)
   }
+}
+
+/**
+ * A name the listing says is a regular file (and no rule ignores as one), looked at with one path
+ * lookup: opened and its state taken from the descriptor, where an lstat and then an open took
+ * two (~0.5 s of CPU on 60,000 files). The descriptor comes back open for the caller to read and
+ * close. A name that is no longer a regular file (a link or a FIFO swapped in, a directory, no
+ * read permission) is lstat'ed as any other entry and judged by the rules as what it now is;
+ * undefined when it is gone or ignored.
+ * @param {string} abs
+ * @param {string} rel
+ * @param {string} name
+ * @param {WalkRules['ignored']} ignored
+ * @returns {{ type: string, st: import('node:fs').BigIntStats, fd?: number } | undefined}
+ */
+function lookAtListed(abs, rel, name, ignored) {
+  const opened = openToRead(abs)
+  if (opened === GONE) return undefined
+  if (opened && opened.type === TYPE.file) return opened
+  if (opened) external_node_fs_.closeSync(opened.fd)
+  const st = external_node_fs_.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
+  if (!st) return undefined
+  if (ignored?.(rel, name, st.isDirectory())) return undefined
+  return { type: typeOf(st), st }
 }
 
 /** How files are opened to be read: never through a link, never blocking on a FIFO. */
@@ -3724,13 +3748,10 @@ const READ_FLAGS =
 const GONE = Symbol('gone')
 
 /**
- * A name the listing says is a regular file, opened and its state taken from the descriptor: one
- * path lookup where an lstat and then an open took two (~0.5 s of CPU on 60,000 files). GONE when
- * it vanished since the listing; undefined when it cannot be opened (a link or a FIFO swapped
- * in, no read permission): the caller lstats it as any other entry. The state may still be a
- * directory's (swapped in since the listing): the caller checks the type.
+ * `abs` opened to be read, its state and type from the descriptor; GONE when it vanished,
+ * undefined when it cannot be opened.
  * @param {string} abs
- * @returns {{ fd: number, st: import('node:fs').BigIntStats } | typeof GONE | undefined}
+ * @returns {{ type: string, st: import('node:fs').BigIntStats, fd: number } | typeof GONE | undefined}
  */
 function openToRead(abs) {
   let fd
@@ -3740,7 +3761,8 @@ function openToRead(abs) {
     return err?.code === 'ENOENT' ? GONE : undefined
   }
   try {
-    return { fd, st: external_node_fs_.fstatSync(fd, { bigint: true }) }
+    const st = external_node_fs_.fstatSync(fd, { bigint: true })
+    return { type: typeOf(st), st, fd }
   } catch {
     external_node_fs_.closeSync(fd)
     return undefined
@@ -7688,26 +7710,6 @@ class Digests {
         };
     }
 }
-/**
- * A name the listing says is a regular file, opened (its state from the descriptor), or looked at
- * as eachChild would have when it is not one any more: undefined when it is gone or ignored.
- */
-function lookAt(abs, rel, rules) {
-    const opened = openToRead(abs);
-    if (opened === GONE)
-        return undefined;
-    if (opened && typeOf(opened.st) === TYPE.file)
-        return { type: TYPE.file, ...opened };
-    if (opened)
-        external_node_fs_default().closeSync(opened.fd);
-    const st = external_node_fs_default().lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false });
-    if (!st)
-        return undefined;
-    // Checked before as a file; a directory swapped in since may be ignored as one.
-    if (st.isDirectory() && rules.ignored?.(rel, rel.slice(rel.lastIndexOf('/') + 1), true))
-        return undefined;
-    return { type: typeOf(st), st };
-}
 /** Capture the tree at `src.root`, archiving each entry through `archiver` as it is walked. */
 async function captureTreeStreamed(src, archiver) {
     const rules = { exclude: src.exclude, ignored: ignore_rules_ignoreMatcher(src.ignore) };
@@ -7723,7 +7725,9 @@ async function captureTreeStreamed(src, archiver) {
             return;
         }
         for (const [abs, rel, listed, listedSt] of children) {
-            const looked = listedSt ? { type: listed, st: listedSt } : lookAt(abs, rel, rules);
+            const looked = listedSt
+                ? { type: listed, st: listedSt }
+                : lookAtListed(abs, rel, rel.slice(rel.lastIndexOf('/') + 1), rules.ignored);
             if (!looked)
                 continue;
             const { type, st, fd } = looked;
@@ -9950,11 +9954,10 @@ class EntryExtractor {
     ignored;
     /** Names taken, where no index does it (and the root). */
     seen = new Set();
-    /** Links made from this archive (only ever added to). */
+    /** Links made from this archive. */
     links = new Set();
-    /** The last parent found clear of every link, and how many links there were then. */
+    /** The last parent found clear of every link; forgotten when a link is added. */
     clearParent;
-    clearLinks = 0;
     /** Without an index: each extracted file's sha256 and size, for a hard link to it. */
     fileHashes = new Map();
     fileSizes = new Map();
@@ -10113,7 +10116,7 @@ class EntryExtractor {
             return;
         // Members come directory by directory: the answer for a parent holds until a link is added.
         const parent = rel.slice(0, Math.max(0, rel.lastIndexOf('/')));
-        if (parent === this.clearParent && this.links.size === this.clearLinks)
+        if (parent === this.clearParent)
             return;
         let at = rel;
         for (let cut = at.lastIndexOf('/'); cut > 0; cut = at.lastIndexOf('/')) {
@@ -10124,7 +10127,6 @@ class EntryExtractor {
         if (this.links.has(''))
             throw new rejected_Rejected(`member written through a link: ${shown(name)}`);
         this.clearParent = parent;
-        this.clearLinks = this.links.size;
     }
     checkShape(at, m) {
         const w = this.want;
@@ -10200,6 +10202,7 @@ class EntryExtractor {
         this.ensureParent(at.abs);
         external_node_fs_default().symlinkSync(m.linkname, at.abs);
         this.links.add(at.rel);
+        this.clearParent = undefined;
         this.files++;
         return undefined;
     }
@@ -10978,11 +10981,14 @@ const GATHER = 256 * 1024;
  */
 class Gather extends external_node_stream_.Transform {
     size;
+    free;
     held = [];
     bytes = 0;
-    constructor(size = GATHER) {
+    /** `free`: what each chunk joined is handed to once copied. */
+    constructor(size = GATHER, free = releaseWhole) {
         super();
         this.size = size;
+        this.free = free;
     }
     _transform(chunk, _enc, done) {
         if (this.bytes === 0 && chunk.length >= this.size) {
@@ -11008,7 +11014,7 @@ class Gather extends external_node_stream_.Transform {
         else {
             this.push(Buffer.concat(this.held, this.bytes));
             for (const b of this.held)
-                releaseWhole(b);
+                this.free(b);
         }
         this.held = [];
         this.bytes = 0;

@@ -103,11 +103,10 @@ export class EntryExtractor implements TarHandlers {
   private readonly ignored: ((rel: string, name: string) => boolean) | undefined
   /** Names taken, where no index does it (and the root). */
   private readonly seen = new Set<string>()
-  /** Links made from this archive (only ever added to). */
+  /** Links made from this archive. */
   private readonly links = new Set<string>()
-  /** The last parent found clear of every link, and how many links there were then. */
+  /** The last parent found clear of every link; forgotten when a link is added. */
   private clearParent: string | undefined
-  private clearLinks = 0
   /** Without an index: each extracted file's sha256 and size, for a hard link to it. */
   private readonly fileHashes = new Map<string, string>()
   private readonly fileSizes = new Map<string, number>()
@@ -266,7 +265,7 @@ export class EntryExtractor implements TarHandlers {
     if (this.links.size === 0 || rel === '') return
     // Members come directory by directory: the answer for a parent holds until a link is added.
     const parent = rel.slice(0, Math.max(0, rel.lastIndexOf('/')))
-    if (parent === this.clearParent && this.links.size === this.clearLinks) return
+    if (parent === this.clearParent) return
     let at = rel
     for (let cut = at.lastIndexOf('/'); cut > 0; cut = at.lastIndexOf('/')) {
       at = at.slice(0, cut)
@@ -274,7 +273,6 @@ export class EntryExtractor implements TarHandlers {
     }
     if (this.links.has('')) throw new Rejected(`member written through a link: ${shown(name)}`)
     this.clearParent = parent
-    this.clearLinks = this.links.size
   }
 
   private checkShape(at: Place, m: Member): void {
@@ -352,6 +350,7 @@ export class EntryExtractor implements TarHandlers {
     this.ensureParent(at.abs)
     fs.symlinkSync(m.linkname, at.abs)
     this.links.add(at.rel)
+    this.clearParent = undefined
     this.files++
     return undefined
   }

@@ -39,7 +39,11 @@ export class Gather extends Transform {
   private held: Buffer[] = []
   private bytes = 0
 
-  constructor(private readonly size = GATHER) {
+  /** `free`: what each chunk joined is handed to once copied. */
+  constructor(
+    private readonly size = GATHER,
+    private readonly free: (chunk: Buffer) => void = releaseWhole
+  ) {
     super()
   }
 
@@ -65,7 +69,7 @@ export class Gather extends Transform {
     if (this.held.length === 1 && only) this.push(only)
     else {
       this.push(Buffer.concat(this.held, this.bytes))
-      for (const b of this.held) releaseWhole(b)
+      for (const b of this.held) this.free(b)
     }
     this.held = []
     this.bytes = 0

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { UsageError } from '../errors.js'
-import { fsPath, shownName } from '../walk/byte-names.mjs'
+import { shownName } from '../walk/byte-names.mjs'
 import { ignoreMatcher } from '../walk/ignore-rules.js'
 import { indexLine } from '../walk/index-line.mjs'
 import { specialDigestOf, specialKindAt } from '../walk/specials.js'
@@ -17,14 +17,11 @@ import { linkTargetAt, updateLines } from '../walk/walk.js'
 import {
   contentLine,
   eachChildListed,
-  GONE,
+  lookAtListed,
   metaFields,
   metaLineOf,
-  openToRead,
   TYPE,
-  typeOf,
-  type RecordType,
-  type WalkRules
+  type RecordType
 } from '../walk/walk-format.mjs'
 import { SentinelPicker } from './sentinels.js'
 import type { TreeCapture, TreeSource } from './tree.js'
@@ -101,23 +98,6 @@ class Digests {
   }
 }
 
-/**
- * A name the listing says is a regular file, opened (its state from the descriptor), or looked at
- * as eachChild would have when it is not one any more: undefined when it is gone or ignored.
- */
-function lookAt(abs: string, rel: string, rules: WalkRules): Looked {
-  const opened = openToRead(abs)
-  if (opened === GONE) return undefined
-  if (opened && typeOf(opened.st) === TYPE.file) return { type: TYPE.file, ...opened }
-  if (opened) fs.closeSync(opened.fd)
-  const st = fs.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
-  if (!st) return undefined
-  // Checked before as a file; a directory swapped in since may be ignored as one.
-  if (st.isDirectory() && rules.ignored?.(rel, rel.slice(rel.lastIndexOf('/') + 1), true))
-    return undefined
-  return { type: typeOf(st), st }
-}
-
 /** Capture the tree at `src.root`, archiving each entry through `archiver` as it is walked. */
 export async function captureTreeStreamed(
   src: TreeSource,
@@ -139,7 +119,9 @@ export async function captureTreeStreamed(
       return
     }
     for (const [abs, rel, listed, listedSt] of children) {
-      const looked: Looked = listedSt ? { type: listed, st: listedSt } : lookAt(abs, rel, rules)
+      const looked: Looked = listedSt
+        ? { type: listed, st: listedSt }
+        : lookAtListed(abs, rel, rel.slice(rel.lastIndexOf('/') + 1), rules.ignored)
       if (!looked) continue
       const { type, st, fd } = looked
       const mode = Number(st.mode & 0o7777n)

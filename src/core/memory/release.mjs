@@ -14,12 +14,7 @@
  */
 export function releaseBuffer(b) {
   if (!b || !(b.buffer instanceof ArrayBuffer) || b.buffer.byteLength <= Buffer.poolSize) return
-  const ab = /** @type {ArrayBuffer & { transfer?: (length?: number) => ArrayBuffer }} */ (b.buffer)
-  try {
-    ab.transfer?.(0)
-  } catch {
-    // Not detachable: it stays for the collector, as it would have.
-  }
+  detach(b.buffer)
 }
 
 /**
@@ -34,9 +29,17 @@ export function releaseWhole(b) {
   const ab = b.buffer
   if (!(ab instanceof ArrayBuffer) || b.byteOffset !== 0 || b.byteLength !== ab.byteLength) return
   if (ab.byteLength <= Buffer.poolSize / 2) return
+  detach(ab)
+}
+
+/**
+ * Free `ab`'s memory now, where the runtime can (Node 21+).
+ * @param {ArrayBuffer} ab
+ */
+function detach(ab) {
   try {
     ;/** @type {ArrayBuffer & { transfer?: (length?: number) => ArrayBuffer }} */ (ab).transfer?.(0)
   } catch {
-    // Not detachable: it stays for the collector.
+    // Not detachable (the runtime's own pool): it stays for the collector, as it would have.
   }
 }

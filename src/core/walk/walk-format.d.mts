@@ -89,10 +89,12 @@ export declare function eachChildListed(
   rules: WalkRules,
   each: (abs: string, rel: string, type: RecordType, st: BigIntStats | undefined) => void
 ): void
-export declare const GONE: unique symbol
-export declare function openToRead(
-  abs: string
-): { fd: number; st: BigIntStats } | typeof GONE | undefined
+export declare function lookAtListed(
+  abs: string,
+  rel: string,
+  name: string,
+  ignored: WalkRules['ignored']
+): { type: RecordType; st: BigIntStats; fd?: number } | undefined
 export declare function visitTree(
   rootAbs: string,
   rootRel: string,
