@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(27305);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(97827);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 27305:
+/***/ 97827:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2987,28 +2987,9 @@ function readIndex(file, ref) {
  * size, inflated size (the inflate stops at the budget) and line count, all from the entry count.
  */
 function tree_index_parseIndex(bytes, ref) {
-    const text = inflateIndex(bytes, ref);
-    if (!text)
-        return undefined;
     const out = [];
-    const ok = eachIndexLine(text, ref.entries, (rel, type, mode, size, extra) => out.push({ rel, type, mode, size, extra }));
-    releaseBuffer(text);
+    const ok = eachIndexRecord(bytes, ref, (rel, type, mode, size, extra) => out.push({ rel, type, mode, size, extra }));
     return ok ? out : undefined;
-}
-/**
- * An index's text, checked against `ref` and bounded before anything is inflated (its compressed
- * size and digest, then at most its budget inflated); undefined when altered or unreadable.
- */
-function inflateIndex(bytes, ref) {
-    try {
-        if (!indexHolds(bytes, ref))
-            return undefined;
-        const inflated = Math.min(indexBudget(ref.entries), SLACK_BYTES + bytes.length * MAX_RATIO);
-        return (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength: inflated, chunkSize: outputRoom(bytes, inflated) });
-    }
-    catch {
-        return undefined;
-    }
 }
 /**
  * Room for a gzip member's whole output in one buffer: its trailer's ISIZE (the length mod 2^32;
@@ -3029,46 +3010,169 @@ function indexHolds(bytes, ref) {
     return (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') === ref.sha256;
 }
 /**
- * Each record of an inflated index, in order, without holding its lines: false when the text is
- * not an index of exactly `entries` records (header, count, line bound). A plain line (no
- * backslash: nothing escaped, so no quote inside a string) is read from its bytes, each name a
- * string of its own (a piece of a line string would keep the whole line alive); any other line
- * goes through JSON.parse.
+ * An index's records read from its text as it comes, in pieces of any size (the line a piece
+ * ends inside is carried to the next, at most MAX_LINE_BYTES of it), without holding its lines.
+ * A plain line (no backslash: nothing escaped, so no quote inside a string) is read from its
+ * bytes, each name a string of its own (a piece of a line string would keep the whole line
+ * alive); any other line goes through JSON.parse.
  */
-function eachIndexLine(text, entries, fn) {
-    let at = 0;
-    let lines = 0;
-    let backslash = text.indexOf(92);
-    try {
-        while (at < text.length) {
-            let end = text.indexOf(10, at);
-            if (end < 0)
-                end = text.length;
-            if (end - at > MAX_LINE_BYTES)
-                return false;
-            if (end > at) {
-                if (lines === 0) {
-                    if (text.toString('utf8', at, end) !== HEADER)
-                        return false;
-                }
-                else if (lines > entries)
-                    return false;
-                else {
-                    if (backslash >= 0 && backslash < at)
-                        backslash = text.indexOf(92, at);
-                    const plain = backslash < 0 || backslash >= end;
-                    if (!plain || !plainLine(text, at, end, fn))
-                        jsonLine(text.toString('utf8', at, end), fn);
-                }
-                lines++;
+class IndexLines {
+    entries;
+    fn;
+    lines = 0;
+    carried;
+    failed = false;
+    constructor(entries, fn) {
+        this.entries = entries;
+        this.fn = fn;
+    }
+    /** The next piece of text; false once the text is no index. */
+    feed(piece) {
+        if (this.failed)
+            return false;
+        let at = 0;
+        if (this.carried) {
+            const nl = piece.indexOf(10);
+            const upTo = nl < 0 ? piece.length : nl;
+            if (this.carried.length + upTo > MAX_LINE_BYTES)
+                return this.fail();
+            const joined = Buffer.concat([this.carried, piece.subarray(0, upTo)]);
+            if (nl < 0) {
+                this.carried = joined;
+                return true;
             }
-            at = end + 1;
+            this.carried = undefined;
+            if (!this.readLines(joined, 0, joined.length))
+                return this.fail();
+            at = nl + 1;
+        }
+        const last = piece.lastIndexOf(10);
+        if (last >= at && !this.readLines(piece, at, last))
+            return this.fail();
+        const tail = Math.max(at, last + 1);
+        if (tail < piece.length) {
+            if (piece.length - tail > MAX_LINE_BYTES)
+                return this.fail();
+            this.carried = Buffer.from(piece.subarray(tail));
+        }
+        return true;
+    }
+    /** The text ended: true when it held exactly the header and `entries` records. */
+    end() {
+        const rest = this.carried;
+        this.carried = undefined;
+        if (rest && !this.failed && !this.readLines(rest, 0, rest.length))
+            this.fail();
+        return !this.failed && this.lines === this.entries + 1;
+    }
+    fail() {
+        this.failed = true;
+        this.carried = undefined;
+        return false;
+    }
+    /** The lines of `text` from `from` to `to` (a line's end, or the text's). */
+    readLines(text, from, to) {
+        let at = from;
+        let backslash = text.indexOf(92, from);
+        try {
+            // `to` is a line's newline, or the end of a line that has none.
+            while (at <= to) {
+                let end = text.indexOf(10, at);
+                if (end < 0 || end > to)
+                    end = to;
+                if (end - at > MAX_LINE_BYTES)
+                    return false;
+                if (end > at) {
+                    if (this.lines === 0) {
+                        if (text.toString('utf8', at, end) !== HEADER)
+                            return false;
+                    }
+                    else if (this.lines > this.entries)
+                        return false;
+                    else {
+                        if (backslash >= 0 && backslash < at)
+                            backslash = text.indexOf(92, at);
+                        const plain = backslash < 0 || backslash >= end;
+                        if (!plain || !plainLine(text, at, end, this.fn))
+                            jsonLine(text.toString('utf8', at, end), this.fn);
+                    }
+                    this.lines++;
+                }
+                at = end + 1;
+            }
+        }
+        catch {
+            return false;
+        }
+        return true;
+    }
+}
+/** The most an index's bytes may inflate to: its records' budget, and MAX_RATIO times its size. */
+function inflateBound(bytes, ref) {
+    return Math.min(indexBudget(ref.entries), SLACK_BYTES + bytes.length * MAX_RATIO);
+}
+/**
+ * Each record of an index's compressed bytes, in order, checked against `ref` and bounded before
+ * anything is inflated (their size and digest, then at most `inflateBound` inflated): false when
+ * the bytes do not hold, or are no index of exactly `ref.entries` records (header, count, line
+ * bound). The text is inflated whole; `eachIndexRecordStreamed` inflates it in pieces.
+ */
+function eachIndexRecord(bytes, ref, fn) {
+    if (!indexHolds(bytes, ref))
+        return false;
+    const bound = inflateBound(bytes, ref);
+    let text;
+    try {
+        text = (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength: bound, chunkSize: outputRoom(bytes, bound) });
+    }
+    catch {
+        return false;
+    }
+    const ok = eachIndexLineIn([text], ref.entries, fn);
+    releaseBuffer(text);
+    return ok;
+}
+/**
+ * `eachIndexRecord`, the text inflated on a libuv thread a piece at a time as the records are
+ * read: a 300,000-file tree's index is ~33 MB of text, which an extraction held whole (beside the
+ * seal and the table it was building) at a restore's start, the step's peak.
+ */
+async function eachIndexRecordStreamed(bytes, ref, fn) {
+    if (!indexHolds(bytes, ref))
+        return false;
+    const bound = inflateBound(bytes, ref);
+    const lines = new IndexLines(ref.entries, fn);
+    const gz = (0,external_node_zlib_.createGunzip)({ chunkSize: 256 * 1024 });
+    let read = 0;
+    try {
+        gz.end(bytes);
+        for await (const piece of gz) {
+            read += piece.length;
+            if (read > bound || !lines.feed(piece))
+                return false;
         }
     }
     catch {
         return false;
     }
-    return lines === entries + 1;
+    finally {
+        gz.destroy();
+    }
+    return lines.end();
+}
+/**
+ * Each record of an index's text given in pieces of any size (`eachIndexRecord` has them
+ * inflated): false when the text is no index of exactly `entries` records, or longer than `bound`.
+ */
+function eachIndexLineIn(pieces, entries, fn, bound = Infinity) {
+    const lines = new IndexLines(entries, fn);
+    let read = 0;
+    for (const piece of pieces) {
+        read += piece.length;
+        if (read > bound || !lines.feed(piece))
+            return false;
+    }
+    return lines.end();
 }
 const QUOTE = 34;
 const COMMA = 44;
@@ -3817,14 +3921,6 @@ function visitTree(rootAbs, rootRel, rules, each, unreadable, open = false) {
  */
 
 ;// CONCATENATED MODULE: ./src/core/walk/index-table.ts
-/**
- * A tree's signed index held while an archive is extracted against it: one slot per record, the
- * names in one Map and every other field in typed columns (a file's sha256 as 32 bytes), each
- * slot taken at most once. An array of record objects in a Map by name, with a set of the names
- * seen and maps of each file's hash and size beside it, cost ~1.3 KB a file (a 300,000-file
- * restore peaked at 540 MB); the table costs a name, a Map slot and ~46 bytes.
- */
-
 
 
 const TYPES = ['f', 'd', 'l', 'o'];
@@ -3876,15 +3972,11 @@ class IndexTable {
     }
     /**
      * The table of an index's compressed bytes, checked against `ref` (digest, bounds, count) as
-     * parseIndex checks them; undefined when they do not hold.
+     * parseIndex checks them, inflated a piece at a time; undefined when they do not hold.
      */
-    static fromIndex(bytes, ref) {
-        const text = inflateIndex(bytes, ref);
-        if (!text)
-            return undefined;
+    static async fromIndex(bytes, ref) {
         const t = new IndexTable(ref.entries);
-        const ok = eachIndexLine(text, ref.entries, (rel, type, mode, size, extra) => t.add(rel, type, mode, size, extra));
-        releaseBuffer(text);
+        const ok = await eachIndexRecordStreamed(bytes, ref, (rel, type, mode, size, extra) => t.add(rel, type, mode, size, extra));
         return ok && t.filled === ref.entries ? t.filledIn() : undefined;
     }
     /**
@@ -4212,12 +4304,14 @@ function dropCheckedIndexes(seal) {
  * of the index's base64 text (16 MB at 300,000 files, in V8's heap through the whole extraction
  * otherwise); the seal is not encoded or judged again after this.
  */
-function takeIndexTable(seal, i) {
+async function takeIndexTable(seal, i) {
     const index = indexOf(seal, i);
     if (!index)
         return undefined;
     const have = seal.records[i];
-    const table = have ? IndexTable.fromRecords(have) : IndexTable.fromIndex(index.bytes, index.ref);
+    const table = have
+        ? IndexTable.fromRecords(have)
+        : await IndexTable.fromIndex(index.bytes, index.ref);
     releaseBuffer(index.bytes);
     if (!table)
         throw badIndex(i);
@@ -9451,8 +9545,31 @@ class TarReader {
     /** Extended-header bytes and members in the whole archive. */
     allMetaBytes = 0;
     members = 0;
+    /** A member's end still settling, and the bytes after it, read once it has. */
+    holding;
+    held;
     constructor(handlers) {
         this.handlers = handlers;
+    }
+    /** What must settle before the rest of what was written is read (then `resume`); else undefined. */
+    get blocked() {
+        return this.holding;
+    }
+    /** Read on from where a member's end held the reader. */
+    resume() {
+        const rest = this.held;
+        this.holding = undefined;
+        this.held = undefined;
+        if (rest)
+            this.write(rest);
+    }
+    ended(sink) {
+        const settling = sink?.end();
+        if (!settling)
+            return;
+        // Awaited by whoever feeds the reader; never left unheard if nobody does.
+        settling.catch(() => undefined);
+        this.holding = settling;
     }
     /** True once the end-of-archive blocks were read: the rest of the stream is not needed. */
     get done() {
@@ -9464,6 +9581,8 @@ class TarReader {
             throw new rejected_Rejected('truncated archive');
     }
     write(chunk) {
+        if (this.holding)
+            throw new Error('the tar reader was written to while held');
         const buf = chunk;
         let at = 0;
         if (this.partial) {
@@ -9480,6 +9599,10 @@ class TarReader {
             this.header(h);
         }
         while (at < buf.length && this.state.kind !== 'end') {
+            if (this.holding) {
+                this.held = buf.subarray(at);
+                return;
+            }
             const s = this.state;
             if (s.kind === 'header') {
                 if (buf.length - at < BLOCK) {
@@ -9496,7 +9619,7 @@ class TarReader {
                 s.left -= n;
                 at += n;
                 if (s.left === 0) {
-                    s.sink?.end();
+                    this.ended(s.sink);
                     this.state = s.pad > 0 ? { kind: 'pad', left: s.pad } : { kind: 'header' };
                 }
             }
@@ -9580,7 +9703,7 @@ class TarReader {
         // Only regular files carry a body we read; any other member's declared size is skipped.
         const bodyPad = (BLOCK - (size % BLOCK)) % BLOCK;
         if (size === 0) {
-            sink?.end();
+            this.ended(sink);
             return;
         }
         if (type !== 'file') {
@@ -11131,6 +11254,12 @@ async function unpack(source, compression, handlers, bounds = {}) {
         for await (const chunk of dec) {
             watch.progress();
             reader.write(chunk);
+            for (let held = reader.blocked; held; held = reader.blocked) {
+                watch.hold(true);
+                await held;
+                watch.hold(false);
+                reader.resume();
+            }
             if (reader.done)
                 break;
             const room = handlers.room?.();
@@ -18057,6 +18186,23 @@ function classifyBug(err) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/memory/collect.ts
+/**
+ * A full collection at a phase boundary, where the runtime was started with `--expose-gc` (the
+ * Action's restore steps are: src/action/handover.ts). Reading a large seal leaves tens of MB of
+ * dead strings in V8's old generation (the seal's text, its parsed document with each index's
+ * base64, the canonical form its signatures were checked over), which V8 collects only when the
+ * old generation next reaches its limit: at 300,000 files often never before the restore ended,
+ * while the extraction's own memory grew on top of it. Without the flag this does nothing.
+ */
+function collectGarbage() {
+    const gc = globalThis.gc;
+    if (typeof gc !== 'function')
+        return false;
+    gc();
+    return true;
+}
+
 ;// CONCATENATED MODULE: ./src/core/seal/archive.ts
 /**
  * Reading a sealed cache archive: its first member is the seal, read whole (bounded), parsed and
@@ -18072,6 +18218,12 @@ function classifyBug(err) {
 
 
 
+
+/**
+ * A seal at least this large leaves enough dead text behind (several times its size) to collect
+ * before the extraction starts; a smaller one's is not worth a full collection (~10-40 ms).
+ */
+const COLLECT_AFTER_SEAL_BYTES = 8 * 1024 * 1024;
 /** Thrown after the seal when only the seal was asked for: the download stops there. */
 class SealOnly extends rejected_Rejected {
     constructor() {
@@ -18080,9 +18232,9 @@ class SealOnly extends rejected_Rejected {
     }
 }
 /** A sealed path's expectation, as any cache restore of an entry: the seal's index for a tree. */
-function archive_expectationOf(s, links) {
+async function archive_expectationOf(s, links) {
     const e = s.entry;
-    const table = e.kind === 'tree' ? s.takeTable() : undefined;
+    const table = e.kind === 'tree' ? await s.takeTable() : undefined;
     // A sealed tree takes exactly the seal's hard links, placed as links; no other.
     if (e.kind !== 'tree' || !table)
         return expectationOf(e, { readIndex: () => undefined });
@@ -18119,8 +18271,13 @@ class SealedArchive {
             end: () => this.sealEnded()
         };
     }
+    /**
+     * The seal parsed and judged at once; its paths' tables are then built (their indexes inflated
+     * a piece at a time) before the reader goes on to the next member.
+     */
     sealEnded() {
         const bytes = Buffer.concat(this.sealBytes);
+        const large = bytes.length >= COLLECT_AFTER_SEAL_BYTES;
         this.sealBytes = [];
         let seal;
         try {
@@ -18136,10 +18293,18 @@ class SealedArchive {
             dropCheckedIndexes(seal);
             throw new SealOnly();
         }
-        this.routes = this.entries.map((s, i) => ({
-            member: (seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, ''),
-            extractor: new EntryExtractor((seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, ''), this.opts.destOf(i), archive_expectationOf(s, seal.doc.body.paths[i]?.links))
-        }));
+        return this.route(seal).then(() => void (large && collectGarbage()));
+    }
+    async route(seal) {
+        for (const [i, s] of this.entries.entries()) {
+            const member = (seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, '');
+            const expect = await archive_expectationOf(s, seal.doc.body.paths[i]?.links);
+            // Routed as it is made, so an abort meanwhile reaches every extractor there is.
+            this.routes.push({
+                member,
+                extractor: new EntryExtractor(member, this.opts.destOf(i), expect)
+            });
+        }
     }
     room() {
         for (const r of this.routes) {

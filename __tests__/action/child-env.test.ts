@@ -142,6 +142,14 @@ describeTraced('no child of the Action holds a secret', () => {
     const secrets = [KEY, PLANTED_TOKEN]
     const execs = [...childExecs(main.trace), ...childExecs(post.trace)]
     expect(execs.some(l => l.includes('--swr-handover='))).toBe(true)
+    // The restore's image bounds its young generation tighter than the save's (handover.ts).
+    const images = (trace: string) => childExecs(trace).filter(l => l.includes('--swr-handover='))
+    expect(images(main.trace).length).toBeGreaterThan(0)
+    expect(images(main.trace).every(l => l.includes('"--max-semi-space-size=8"'))).toBe(true)
+    expect(images(main.trace).every(l => l.includes('"--expose-gc"'))).toBe(true)
+    expect(images(post.trace).some(l => l.includes('"--expose-gc"'))).toBe(false)
+    expect(images(post.trace).length).toBeGreaterThan(0)
+    expect(images(post.trace).every(l => l.includes('"--max-semi-space-size=16"'))).toBe(true)
     expect(execs.filter(l => secretsIn(l, secrets).length > 0)).toEqual([])
     // The runtime token reaches only the archiver the cache client starts during its save
     // (docs/security.md); never the re-exec, never anything else.

@@ -13,6 +13,17 @@ describe('the re-executed image bounds its young generation', () => {
     ])
   })
 
+  it("gives the cache steps' restores 8 MiB semi-spaces and gc, their saves and the other steps 16", () => {
+    const restore = ['--max-semi-space-size=8', '--expose-gc']
+    expect(imageFlags([], undefined, 'cache')).toEqual(restore)
+    expect(imageFlags([], undefined, 'cache-restore')).toEqual(restore)
+    for (const phase of ['cache-post', 'cache-save', 'post', undefined])
+      expect(imageFlags([], undefined, phase)).toEqual(['--max-semi-space-size=16'])
+    expect(imageFlags([], '--max-semi-space-size=32', 'cache')).toEqual(['--expose-gc'])
+    expect(imageFlags(['--expose-gc'], undefined, 'cache')).toEqual(['--max-semi-space-size=8'])
+    expect(imageFlags([], '--expose_gc --max_semi_space_size=1', 'cache')).toEqual([])
+  })
+
   it('leaves a size given in NODE_OPTIONS or on the command line, in any spelling', () => {
     expect(imageFlags([], '--no-warnings --max-semi-space-size=64')).toEqual([])
     expect(imageFlags(['--max_semi_space_size=2'], undefined)).toEqual([])

@@ -35,11 +35,25 @@ const MAX_BYTES = 16 * 1024 * 1024
  * machine's memory: 64 MiB semi-spaces on a 16-24 GiB runner, 128 MiB of RSS that a cache step,
  * whose garbage is short-lived (a stat and a few strings per file), never needs. At 300,000 files
  * the save peaked at 293-298 MiB with it and 211-214 with 16 MiB semi-spaces, the restore at
- * 255-265 against 230-258, neither slower (docs/speed.md). The runner starts the step without
- * flags; the re-exec is where they can be given. A size the workflow set in NODE_OPTIONS, or Node
- * was started with, is left to decide.
+ * 255-265 against 230-258, neither slower (docs/speed.md). A restore keeps less alive between
+ * collections than a save (each member is checked and handed to the writer; a save holds the
+ * seal's lines as it goes): with 8 MiB it peaked at 185-200 MiB against 206-228 with 16, and
+ * restored the 60,000-file tree in 1.45-1.88 s against 1.54-1.84; the save, given 8, peaked
+ * higher (201-208 against 181-195: more of its garbage lived through a collection), so it keeps
+ * 16. The runner starts the step without flags; the re-exec is where they can be given. A size
+ * the workflow set in NODE_OPTIONS, or Node was started with, is left to decide.
  */
-const YOUNG_GENERATION = '--max-semi-space-size=16'
+function youngGeneration(restoring: boolean): string {
+  return `--max-semi-space-size=${restoring ? 8 : 16}`
+}
+
+/**
+ * A restore reads its seal first: at 300,000 files tens of MB of dead text that V8 would keep
+ * until its old generation next filled, often not before the step ended, while the extraction's
+ * memory grew on top. Exposed, the restore collects it once the seal's tables are built
+ * (src/core/memory/collect.ts): the step peaked at 171-185 MiB, against 172-197 without.
+ */
+const EXPOSE_GC = '--expose-gc'
 
 /**
  * glibc serves an allocation from its heap, which it rarely gives back, once a freed mapping as
@@ -51,10 +65,23 @@ const YOUNG_GENERATION = '--max-semi-space-size=16'
 const MALLOC_THRESHOLD = 'MALLOC_MMAP_THRESHOLD_'
 const MALLOC_THRESHOLD_BYTES = String(256 * 1024)
 
-/** The V8 flags the re-executed image starts with, beside `execArgv`. */
-export function imageFlags(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
+/**
+ * The V8 flags the re-executed image starts with, beside `execArgv`: the young generation's bound
+ * for the step's `phase` (the cache steps' restores get a smaller one than everything else), and
+ * for a restore, `gc` exposed.
+ */
+export function imageFlags(
+  execArgv: readonly string[],
+  nodeOptions: string | undefined,
+  phase?: unknown
+): string[] {
   const given = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)]
-  return given.some(a => /^--max[-_]semi[-_]space[-_]size(=|$)/.test(a)) ? [] : [YOUNG_GENERATION]
+  const restoring = phase === 'cache' || phase === 'cache-restore'
+  const flags = given.some(a => /^--max[-_]semi[-_]space[-_]size(=|$)/.test(a))
+    ? []
+    : [youngGeneration(restoring)]
+  if (restoring && !given.some(a => /^--expose[-_]gc$/.test(a))) flags.push(EXPOSE_GC)
+  return flags
 }
 
 export type HandOver = 'received' | 'unavailable'
@@ -119,7 +146,11 @@ export function handOver(): HandOver {
       [
         process.execPath,
         ...process.execArgv,
-        ...imageFlags(process.execArgv, process.env.NODE_OPTIONS),
+        ...imageFlags(
+          process.execArgv,
+          process.env.NODE_OPTIONS,
+          Reflect.get(globalThis, Symbol.for('swr.action.phase'))
+        ),
         ...process.argv.slice(1),
         `${FLAG}${file}`
       ],

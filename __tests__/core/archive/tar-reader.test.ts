@@ -190,3 +190,40 @@ describe('numeric header fields', () => {
     expect(m?.mode).toBe(0)
   })
 })
+
+describe("a member's end that settles later", () => {
+  it('holds the reader there: no later member is read until it settles, then all are, in order', async () => {
+    const archive = execFileSync('tar', ['--format=posix', '-cf', '-', '-C', dir, 'tree'], {
+      maxBuffer: 1 << 24
+    })
+    const whole = read(archive, archive.length)
+    const at = whole.findIndex(m => m.type === 'file' && m.size > 0)
+    for (const piece of [archive.length, 4096, 511, 1]) {
+      const names: string[] = []
+      let release: (() => void) | undefined
+      const reader = new TarReader({
+        member(m) {
+          names.push(m.name)
+          const first = names.length === at + 1
+          return {
+            write: () => undefined,
+            end: () => (first ? new Promise<void>(r => (release = r)) : undefined)
+          }
+        }
+      })
+      for (let i = 0; i < archive.length && !reader.done; i += piece) {
+        reader.write(archive.subarray(i, i + piece))
+        const held = reader.blocked
+        if (!held) continue
+        // Held after the member: nothing after it has been read, and writing more is a mistake.
+        expect(names).toEqual(whole.slice(0, at + 1).map(m => m.name))
+        expect(() => reader.write(Buffer.alloc(512))).toThrow(/held/)
+        release?.()
+        await held
+        reader.resume()
+      }
+      reader.finish()
+      expect(names).toEqual(whole.map(m => m.name))
+    }
+  })
+})

@@ -64,7 +64,10 @@ async function sealedTar(edit: (body: SealBody) => void = () => undefined): Prom
   return execFileSync(tool, ['-d', '-c', file], { maxBuffer: 1 << 30 })
 }
 
-/** The tar read in pieces of `piece` bytes, as `unpack` reads it: waiting on `room` after each. */
+/**
+ * The tar read in pieces of `piece` bytes, as `unpack` reads it: held where a member's end holds
+ * the reader (the seal's, while its tables are made), waiting on `room` after each piece.
+ */
 async function extract(tar: Buffer, piece: number) {
   const scratch = path.join(tmp, `x${n++}`)
   fs.mkdirSync(scratch)
@@ -78,6 +81,10 @@ async function extract(tar: Buffer, piece: number) {
   try {
     for (let at = 0; at < tar.length && !reader.done; at += piece) {
       reader.write(tar.subarray(at, at + piece))
+      for (let held = reader.blocked; held; held = reader.blocked) {
+        await held
+        reader.resume()
+      }
       await handler.room()
     }
     if (!reader.done) reader.finish()

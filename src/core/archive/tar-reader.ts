@@ -18,10 +18,14 @@ export interface Member {
   linkname: string
 }
 
-/** Where a member's bytes go; `write` and `end` may throw a Rejected to stop the archive. */
+/**
+ * Where a member's bytes go; `write` and `end` may throw a Rejected to stop the archive. An `end`
+ * that returns a promise holds the reader there: no later byte is read until it settles (the
+ * reader's `blocked`, then `resume`).
+ */
 export interface MemberSink {
   write(chunk: Buffer): void
-  end(): void
+  end(): void | Promise<void>
 }
 
 export interface TarHandlers {
@@ -169,8 +173,32 @@ export class TarReader {
   /** Extended-header bytes and members in the whole archive. */
   private allMetaBytes = 0
   private members = 0
+  /** A member's end still settling, and the bytes after it, read once it has. */
+  private holding: Promise<void> | undefined
+  private held: Buffer | undefined
 
   constructor(private readonly handlers: TarHandlers) {}
+
+  /** What must settle before the rest of what was written is read (then `resume`); else undefined. */
+  get blocked(): Promise<void> | undefined {
+    return this.holding
+  }
+
+  /** Read on from where a member's end held the reader. */
+  resume(): void {
+    const rest = this.held
+    this.holding = undefined
+    this.held = undefined
+    if (rest) this.write(rest)
+  }
+
+  private ended(sink: MemberSink | undefined): void {
+    const settling = sink?.end()
+    if (!settling) return
+    // Awaited by whoever feeds the reader; never left unheard if nobody does.
+    settling.catch(() => undefined)
+    this.holding = settling
+  }
 
   /** True once the end-of-archive blocks were read: the rest of the stream is not needed. */
   get done(): boolean {
@@ -184,6 +212,7 @@ export class TarReader {
   }
 
   write(chunk: Buffer): void {
+    if (this.holding) throw new Error('the tar reader was written to while held')
     const buf = chunk
     let at = 0
     if (this.partial) {
@@ -200,6 +229,10 @@ export class TarReader {
       this.header(h)
     }
     while (at < buf.length && this.state.kind !== 'end') {
+      if (this.holding) {
+        this.held = buf.subarray(at)
+        return
+      }
       const s = this.state
       if (s.kind === 'header') {
         if (buf.length - at < BLOCK) {
@@ -214,7 +247,7 @@ export class TarReader {
         s.left -= n
         at += n
         if (s.left === 0) {
-          s.sink?.end()
+          this.ended(s.sink)
           this.state = s.pad > 0 ? { kind: 'pad', left: s.pad } : { kind: 'header' }
         }
       } else if (s.kind === 'meta') {
@@ -293,7 +326,7 @@ export class TarReader {
     // Only regular files carry a body we read; any other member's declared size is skipped.
     const bodyPad = (BLOCK - (size % BLOCK)) % BLOCK
     if (size === 0) {
-      sink?.end()
+      this.ended(sink)
       return
     }
     if (type !== 'file') {

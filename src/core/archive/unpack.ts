@@ -202,6 +202,12 @@ export async function unpack(
     for await (const chunk of dec as AsyncIterable<Buffer>) {
       watch.progress()
       reader.write(chunk)
+      for (let held = reader.blocked; held; held = reader.blocked) {
+        watch.hold(true)
+        await held
+        watch.hold(false)
+        reader.resume()
+      }
       if (reader.done) break
       const room = handlers.room?.()
       if (room) {

@@ -11,9 +11,16 @@ import { EntryExtractor, shown, type ExtractSummary, type Expectation } from '..
 import { Rejected } from '../archive/rejected.js'
 import type { Member, MemberSink, TarHandlers } from '../archive/tar-reader.js'
 import { expectationOf as entryExpectation } from '../restore/scratch.js'
+import { collectGarbage } from '../memory/collect.js'
 import { releaseBuffer } from '../memory/release.mjs'
 import { dropCheckedIndexes, parseSealHead, SEAL_MAX_BYTES, type ParsedSeal } from './seal.js'
 import type { SealedEntry } from './verify.js'
+
+/**
+ * A seal at least this large leaves enough dead text behind (several times its size) to collect
+ * before the extraction starts; a smaller one's is not worth a full collection (~10-40 ms).
+ */
+const COLLECT_AFTER_SEAL_BYTES = 8 * 1024 * 1024
 
 /** Thrown after the seal when only the seal was asked for: the download stops there. */
 export class SealOnly extends Rejected {
@@ -24,9 +31,12 @@ export class SealOnly extends Rejected {
 }
 
 /** A sealed path's expectation, as any cache restore of an entry: the seal's index for a tree. */
-function expectationOf(s: SealedEntry, links: [string, string][] | undefined): Expectation {
+async function expectationOf(
+  s: SealedEntry,
+  links: [string, string][] | undefined
+): Promise<Expectation> {
   const e = s.entry
-  const table = e.kind === 'tree' ? s.takeTable() : undefined
+  const table = e.kind === 'tree' ? await s.takeTable() : undefined
   // A sealed tree takes exactly the seal's hard links, placed as links; no other.
   if (e.kind !== 'tree' || !table) return entryExpectation(e, { readIndex: () => undefined })
   return { kind: 'indexed', table, ignore: e.ignore, links: new Map(links ?? []) }
@@ -77,8 +87,13 @@ export class SealedArchive implements TarHandlers {
     }
   }
 
-  private sealEnded(): void {
+  /**
+   * The seal parsed and judged at once; its paths' tables are then built (their indexes inflated
+   * a piece at a time) before the reader goes on to the next member.
+   */
+  private sealEnded(): Promise<void> {
     const bytes = Buffer.concat(this.sealBytes)
+    const large = bytes.length >= COLLECT_AFTER_SEAL_BYTES
     this.sealBytes = []
     let seal: ParsedSeal
     try {
@@ -93,14 +108,19 @@ export class SealedArchive implements TarHandlers {
       dropCheckedIndexes(seal)
       throw new SealOnly()
     }
-    this.routes = this.entries.map((s, i) => ({
-      member: (seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, ''),
-      extractor: new EntryExtractor(
-        (seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, ''),
-        this.opts.destOf(i),
-        expectationOf(s, seal.doc.body.paths[i]?.links)
-      )
-    }))
+    return this.route(seal).then(() => void (large && collectGarbage()))
+  }
+
+  private async route(seal: ParsedSeal): Promise<void> {
+    for (const [i, s] of this.entries.entries()) {
+      const member = (seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, '')
+      const expect = await expectationOf(s, seal.doc.body.paths[i]?.links)
+      // Routed as it is made, so an abort meanwhile reaches every extractor there is.
+      this.routes.push({
+        member,
+        extractor: new EntryExtractor(member, this.opts.destOf(i), expect)
+      })
+    }
   }
 
   room(): Promise<void> | undefined {

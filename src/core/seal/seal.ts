@@ -265,11 +265,13 @@ export function dropCheckedIndexes(seal: ParsedSeal): void {
  * of the index's base64 text (16 MB at 300,000 files, in V8's heap through the whole extraction
  * otherwise); the seal is not encoded or judged again after this.
  */
-export function takeIndexTable(seal: ParsedSeal, i: number): IndexTable | undefined {
+export async function takeIndexTable(seal: ParsedSeal, i: number): Promise<IndexTable | undefined> {
   const index = indexOf(seal, i)
   if (!index) return undefined
   const have = seal.records[i]
-  const table = have ? IndexTable.fromRecords(have) : IndexTable.fromIndex(index.bytes, index.ref)
+  const table = have
+    ? IndexTable.fromRecords(have)
+    : await IndexTable.fromIndex(index.bytes, index.ref)
   releaseBuffer(index.bytes)
   if (!table) throw badIndex(i)
   delete (seal.doc.body.paths[i] as SealedPath).index

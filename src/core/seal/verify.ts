@@ -25,7 +25,7 @@ export interface SealedEntry {
    * A tree's index as a table to extract against, once: the seal lets go of the index when it is
    * made (`takeIndexTable`), and `records` cannot be read after it.
    */
-  takeTable(): IndexTable | undefined
+  takeTable(): Promise<IndexTable | undefined>
   location: SealLocation
 }
 

@@ -5,9 +5,8 @@
  * seen and maps of each file's hash and size beside it, cost ~1.3 KB a file (a 300,000-file
  * restore peaked at 540 MB); the table costs a name, a Map slot and ~46 bytes.
  */
-import { releaseBuffer } from '../memory/release.mjs'
 import type { TreeIndexRef } from '../types.js'
-import { eachIndexLine, inflateIndex, type IndexRecord } from './tree-index.js'
+import { eachIndexRecordStreamed, type IndexRecord } from './tree-index.js'
 import { visitedAfter, type RecordType } from './walk-format.mjs'
 
 const TYPES: readonly RecordType[] = ['f', 'd', 'l', 'o']
@@ -60,16 +59,13 @@ export class IndexTable {
 
   /**
    * The table of an index's compressed bytes, checked against `ref` (digest, bounds, count) as
-   * parseIndex checks them; undefined when they do not hold.
+   * parseIndex checks them, inflated a piece at a time; undefined when they do not hold.
    */
-  static fromIndex(bytes: Buffer, ref: TreeIndexRef): IndexTable | undefined {
-    const text = inflateIndex(bytes, ref)
-    if (!text) return undefined
+  static async fromIndex(bytes: Buffer, ref: TreeIndexRef): Promise<IndexTable | undefined> {
     const t = new IndexTable(ref.entries)
-    const ok = eachIndexLine(text, ref.entries, (rel, type, mode, size, extra) =>
+    const ok = await eachIndexRecordStreamed(bytes, ref, (rel, type, mode, size, extra) =>
       t.add(rel, type, mode, size, extra)
     )
-    releaseBuffer(text)
     return ok && t.filled === ref.entries ? t.filledIn() : undefined
   }
 

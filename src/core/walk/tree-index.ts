@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { once } from 'node:events'
 import { promisify } from 'node:util'
-import { createGzip, gunzipSync, gzip } from 'node:zlib'
+import { createGunzip, createGzip, gunzipSync, gzip } from 'node:zlib'
 import { releaseBuffer } from '../memory/release.mjs'
 import { indexLine } from './index-line.mjs'
 import { lostExec, octal } from './mode.js'
@@ -154,28 +154,11 @@ export function readIndex(file: string, ref: TreeIndexRef | undefined): IndexRec
  * size, inflated size (the inflate stops at the budget) and line count, all from the entry count.
  */
 export function parseIndex(bytes: Buffer, ref: TreeIndexRef): IndexRecord[] | undefined {
-  const text = inflateIndex(bytes, ref)
-  if (!text) return undefined
   const out: IndexRecord[] = []
-  const ok = eachIndexLine(text, ref.entries, (rel, type, mode, size, extra) =>
+  const ok = eachIndexRecord(bytes, ref, (rel, type, mode, size, extra) =>
     out.push({ rel, type, mode, size, extra })
   )
-  releaseBuffer(text)
   return ok ? out : undefined
-}
-
-/**
- * An index's text, checked against `ref` and bounded before anything is inflated (its compressed
- * size and digest, then at most its budget inflated); undefined when altered or unreadable.
- */
-export function inflateIndex(bytes: Buffer, ref: TreeIndexRef): Buffer | undefined {
-  try {
-    if (!indexHolds(bytes, ref)) return undefined
-    const inflated = Math.min(indexBudget(ref.entries), SLACK_BYTES + bytes.length * MAX_RATIO)
-    return gunzipSync(bytes, { maxOutputLength: inflated, chunkSize: outputRoom(bytes, inflated) })
-  } catch {
-    return undefined
-  }
 }
 
 /**
@@ -207,38 +190,165 @@ export type IndexLineFn = (
 ) => void
 
 /**
- * Each record of an inflated index, in order, without holding its lines: false when the text is
- * not an index of exactly `entries` records (header, count, line bound). A plain line (no
- * backslash: nothing escaped, so no quote inside a string) is read from its bytes, each name a
- * string of its own (a piece of a line string would keep the whole line alive); any other line
- * goes through JSON.parse.
+ * An index's records read from its text as it comes, in pieces of any size (the line a piece
+ * ends inside is carried to the next, at most MAX_LINE_BYTES of it), without holding its lines.
+ * A plain line (no backslash: nothing escaped, so no quote inside a string) is read from its
+ * bytes, each name a string of its own (a piece of a line string would keep the whole line
+ * alive); any other line goes through JSON.parse.
  */
-export function eachIndexLine(text: Buffer, entries: number, fn: IndexLineFn): boolean {
-  let at = 0
-  let lines = 0
-  let backslash = text.indexOf(92)
-  try {
-    while (at < text.length) {
-      let end = text.indexOf(10, at)
-      if (end < 0) end = text.length
-      if (end - at > MAX_LINE_BYTES) return false
-      if (end > at) {
-        if (lines === 0) {
-          if (text.toString('utf8', at, end) !== HEADER) return false
-        } else if (lines > entries) return false
-        else {
-          if (backslash >= 0 && backslash < at) backslash = text.indexOf(92, at)
-          const plain = backslash < 0 || backslash >= end
-          if (!plain || !plainLine(text, at, end, fn)) jsonLine(text.toString('utf8', at, end), fn)
-        }
-        lines++
+class IndexLines {
+  private lines = 0
+  private carried: Buffer | undefined
+  private failed = false
+
+  constructor(
+    private readonly entries: number,
+    private readonly fn: IndexLineFn
+  ) {}
+
+  /** The next piece of text; false once the text is no index. */
+  feed(piece: Buffer): boolean {
+    if (this.failed) return false
+    let at = 0
+    if (this.carried) {
+      const nl = piece.indexOf(10)
+      const upTo = nl < 0 ? piece.length : nl
+      if (this.carried.length + upTo > MAX_LINE_BYTES) return this.fail()
+      const joined = Buffer.concat([this.carried, piece.subarray(0, upTo)])
+      if (nl < 0) {
+        this.carried = joined
+        return true
       }
-      at = end + 1
+      this.carried = undefined
+      if (!this.readLines(joined, 0, joined.length)) return this.fail()
+      at = nl + 1
     }
+    const last = piece.lastIndexOf(10)
+    if (last >= at && !this.readLines(piece, at, last)) return this.fail()
+    const tail = Math.max(at, last + 1)
+    if (tail < piece.length) {
+      if (piece.length - tail > MAX_LINE_BYTES) return this.fail()
+      this.carried = Buffer.from(piece.subarray(tail))
+    }
+    return true
+  }
+
+  /** The text ended: true when it held exactly the header and `entries` records. */
+  end(): boolean {
+    const rest = this.carried
+    this.carried = undefined
+    if (rest && !this.failed && !this.readLines(rest, 0, rest.length)) this.fail()
+    return !this.failed && this.lines === this.entries + 1
+  }
+
+  private fail(): false {
+    this.failed = true
+    this.carried = undefined
+    return false
+  }
+
+  /** The lines of `text` from `from` to `to` (a line's end, or the text's). */
+  private readLines(text: Buffer, from: number, to: number): boolean {
+    let at = from
+    let backslash = text.indexOf(92, from)
+    try {
+      // `to` is a line's newline, or the end of a line that has none.
+      while (at <= to) {
+        let end = text.indexOf(10, at)
+        if (end < 0 || end > to) end = to
+        if (end - at > MAX_LINE_BYTES) return false
+        if (end > at) {
+          if (this.lines === 0) {
+            if (text.toString('utf8', at, end) !== HEADER) return false
+          } else if (this.lines > this.entries) return false
+          else {
+            if (backslash >= 0 && backslash < at) backslash = text.indexOf(92, at)
+            const plain = backslash < 0 || backslash >= end
+            if (!plain || !plainLine(text, at, end, this.fn))
+              jsonLine(text.toString('utf8', at, end), this.fn)
+          }
+          this.lines++
+        }
+        at = end + 1
+      }
+    } catch {
+      return false
+    }
+    return true
+  }
+}
+
+/** The most an index's bytes may inflate to: its records' budget, and MAX_RATIO times its size. */
+function inflateBound(bytes: Buffer, ref: TreeIndexRef): number {
+  return Math.min(indexBudget(ref.entries), SLACK_BYTES + bytes.length * MAX_RATIO)
+}
+
+/**
+ * Each record of an index's compressed bytes, in order, checked against `ref` and bounded before
+ * anything is inflated (their size and digest, then at most `inflateBound` inflated): false when
+ * the bytes do not hold, or are no index of exactly `ref.entries` records (header, count, line
+ * bound). The text is inflated whole; `eachIndexRecordStreamed` inflates it in pieces.
+ */
+export function eachIndexRecord(bytes: Buffer, ref: TreeIndexRef, fn: IndexLineFn): boolean {
+  if (!indexHolds(bytes, ref)) return false
+  const bound = inflateBound(bytes, ref)
+  let text: Buffer
+  try {
+    text = gunzipSync(bytes, { maxOutputLength: bound, chunkSize: outputRoom(bytes, bound) })
   } catch {
     return false
   }
-  return lines === entries + 1
+  const ok = eachIndexLineIn([text], ref.entries, fn)
+  releaseBuffer(text)
+  return ok
+}
+
+/**
+ * `eachIndexRecord`, the text inflated on a libuv thread a piece at a time as the records are
+ * read: a 300,000-file tree's index is ~33 MB of text, which an extraction held whole (beside the
+ * seal and the table it was building) at a restore's start, the step's peak.
+ */
+export async function eachIndexRecordStreamed(
+  bytes: Buffer,
+  ref: TreeIndexRef,
+  fn: IndexLineFn
+): Promise<boolean> {
+  if (!indexHolds(bytes, ref)) return false
+  const bound = inflateBound(bytes, ref)
+  const lines = new IndexLines(ref.entries, fn)
+  const gz = createGunzip({ chunkSize: 256 * 1024 })
+  let read = 0
+  try {
+    gz.end(bytes)
+    for await (const piece of gz as AsyncIterable<Buffer>) {
+      read += piece.length
+      if (read > bound || !lines.feed(piece)) return false
+    }
+  } catch {
+    return false
+  } finally {
+    gz.destroy()
+  }
+  return lines.end()
+}
+
+/**
+ * Each record of an index's text given in pieces of any size (`eachIndexRecord` has them
+ * inflated): false when the text is no index of exactly `entries` records, or longer than `bound`.
+ */
+export function eachIndexLineIn(
+  pieces: Iterable<Buffer>,
+  entries: number,
+  fn: IndexLineFn,
+  bound = Infinity
+): boolean {
+  const lines = new IndexLines(entries, fn)
+  let read = 0
+  for (const piece of pieces) {
+    read += piece.length
+    if (read > bound || !lines.feed(piece)) return false
+  }
+  return lines.end()
 }
 
 const QUOTE = 34
