@@ -841,9 +841,12 @@ const PAYLOAD_TYPE = 'application/vnd.swr.manifest.v3+json';
 function pae(type, payload) {
     const parts = payload instanceof Uint8Array ? [payload] : payload;
     const length = parts.reduce((n, p) => n + p.length, 0);
+    return Buffer.concat([paeHead(type, length), ...parts]);
+}
+/** What comes before a payload of `length` bytes in its pre-authentication encoding. */
+function paeHead(type, length) {
     const t = Buffer.from(type, 'utf8');
-    const head = Buffer.from(`DSSEv1 ${t.length} ${type} ${length} `, 'utf8');
-    return Buffer.concat([head, ...parts]);
+    return Buffer.from(`DSSEv1 ${t.length} ${type} ${length} `, 'utf8');
 }
 /** The exact bytes every manifest signature covers. */
 function envelope_signingInput(body, type = PAYLOAD_TYPE) {
@@ -914,12 +917,12 @@ const WIPE_SIGNATURES = (/* unused pure expression or super */ null && ([
 function hmacKeyId(key) {
     return (0,external_node_crypto_.createHash)('sha256').update('swr-hmac-keyid\0').update(key).digest('hex').slice(0, 16);
 }
+/** The HMAC of `input`, or of its parts in order (the same signature as of them joined). */
 function signHmac(key, input) {
-    return {
-        alg: 'hmac-sha256',
-        keyid: hmacKeyId(key),
-        sig: (0,external_node_crypto_.createHmac)('sha256', key).update(input).digest('hex')
-    };
+    const mac = (0,external_node_crypto_.createHmac)('sha256', key);
+    for (const part of input instanceof Uint8Array ? [input] : input)
+        mac.update(part);
+    return { alg: 'hmac-sha256', keyid: hmacKeyId(key), sig: mac.digest('hex') };
 }
 function verifyHmac(key, input, sig) {
     if (!/^[0-9a-f]{64}$/.test(sig.sig))
@@ -2926,7 +2929,14 @@ class IndexWriter {
     constructor() {
         const out = [];
         this.gz.on('data', (c) => out.push(c));
-        this.done = (0,external_node_events_.once)(this.gz, 'end').then(() => Buffer.concat(out));
+        // The compressor's pieces, once copied into the index, are freed at once: they are tens of
+        // MB at 300,000 files, which V8 would keep until its next full collection.
+        this.done = (0,external_node_events_.once)(this.gz, 'end').then(() => {
+            const index = Buffer.concat(out);
+            for (const piece of out)
+                releaseBuffer(piece);
+            return index;
+        });
         // Awaited by end(); a writer given up on (abort) must not reject unheard.
         this.done.catch(() => undefined);
         this.gz.write(HEADER + '\n');
@@ -4124,19 +4134,43 @@ const SEAL_PAYLOAD_TYPE = 'application/vnd.swr.seal.v1+json';
 const SEAL_MAX_BYTES = 128 * 1024 * 1024;
 /** The exact bytes every seal signature covers. */
 function sealSigningInput(body) {
+    return concatenated(sealSigningParts(body));
+}
+/**
+ * `sealSigningInput` in the parts it is made of, each made here for the caller to free
+ * (`releaseParts`): a signature that can take its input in pieces (HMAC) needs no copy of a
+ * large tree's index joined into one buffer.
+ */
+function sealSigningParts(body) {
     const parts = spliced(body, b => canonicalBytes(b).toString('utf8'));
-    return joined(parts, p => pae(SEAL_PAYLOAD_TYPE, p ?? canonicalBytes(body)));
+    if (!parts)
+        return [pae(SEAL_PAYLOAD_TYPE, canonicalBytes(body))];
+    const length = parts.reduce((n, p) => n + p.length, 0);
+    return [paeHead(SEAL_PAYLOAD_TYPE, length), ...parts];
 }
 /** The seal as written into an archive or the state directory. */
 function encodeSeal(doc) {
-    const parts = spliced(doc.body, body => `${JSON.stringify({ ...doc, body })}\n`);
-    return joined(parts, p => p ? Buffer.concat(p) : Buffer.from(`${JSON.stringify(doc)}\n`, 'utf8'));
+    return concatenated(encodeSealParts(doc));
 }
-/** `join`'s result, the spliced parts (copied into it, each made here) freed once it is made. */
-function joined(parts, join) {
-    const out = join(parts);
-    for (const p of parts ?? [])
+/**
+ * `encodeSeal`'s bytes in the parts they are made of, each made here for the caller to free
+ * (`releaseParts`): the seal's frame is compressed from them as they are.
+ */
+function encodeSealParts(doc) {
+    const parts = spliced(doc.body, body => `${JSON.stringify({ ...doc, body })}\n`);
+    return parts ?? [Buffer.from(`${JSON.stringify(doc)}\n`, 'utf8')];
+}
+/** Free parts made by `sealSigningParts` or `encodeSealParts`. */
+function releaseParts(parts) {
+    for (const p of parts)
         releaseBuffer(p);
+}
+/** The parts joined into one buffer, and freed. */
+function concatenated(parts) {
+    if (parts.length === 1)
+        return parts[0];
+    const out = Buffer.concat(parts);
+    releaseParts(parts);
     return out;
 }
 /**
@@ -4374,13 +4408,26 @@ function seal_parseSealHead(bytes) {
 
 const SEAL_REQUIREMENTS = ['signed', 'any'];
 async function signSeal(body, signers) {
-    const input = sealSigningInput(body);
+    // In parts: HMAC takes them as they are; only ML-DSA needs them joined (a large tree's index
+    // is tens of MB, and each copy of it was the save's peak).
+    const parts = sealSigningParts(body);
     const signatures = [];
-    if (signers.hmacKey)
-        signatures.push(signHmac(signers.hmacKey, input));
-    if (signers.identity)
-        signatures.push(await mldsa_signMldsa(signers.identity, input, 'seal'));
-    releaseBuffer(input);
+    try {
+        if (signers.hmacKey)
+            signatures.push(signHmac(signers.hmacKey, parts));
+        if (signers.identity) {
+            const input = Buffer.concat(parts);
+            try {
+                signatures.push(await mldsa_signMldsa(signers.identity, input, 'seal'));
+            }
+            finally {
+                releaseBuffer(input);
+            }
+        }
+    }
+    finally {
+        releaseParts(parts);
+    }
     return { body, signatures };
 }
 /** Ready to judge seals synchronously (as the archive streams past): ML-DSA loaded when needed. */
@@ -19009,10 +19056,13 @@ async function writeSource(t, s) {
 const SEAL_FRAME_MS = 60_000;
 /**
  * The seal's member compressed as a frame (gzip member) of its own, the way the body was, at
- * `file` (created, private): what goes in front of the body. The seal goes to the compressor in
- * its parts (header, seal, padding), never joined into one more copy.
+ * `file` (created, private): what goes in front of the body. The seal (one buffer, or the parts
+ * `encodeSealParts` made) goes to the compressor as it is, with its header and padding, never
+ * joined into one more copy.
  */
 async function writeSealFrame(file, seal, compression, at) {
+    const pieces = Buffer.isBuffer(seal) ? [seal] : seal;
+    const length = pieces.reduce((n, p) => n + p.length, 0);
     const sink = compressTo(file, { exclusive: true, gzip: compression === 'gzip' });
     if (sink.compression !== compression) {
         sink.abort();
@@ -19022,10 +19072,10 @@ async function writeSealFrame(file, seal, compression, at) {
     const stuck = setTimeout(() => ((late = true), sink.abort()), SEAL_FRAME_MS);
     try {
         const mtime = Math.floor(at.getTime() / 1000);
-        const pad = (512 - (seal.length % 512)) % 512;
+        const pad = (512 - (length % 512)) % 512;
         const parts = [
-            ...header(SEAL_MEMBER, '0', seal.length, 0o600, mtime),
-            seal,
+            ...header(SEAL_MEMBER, '0', length, 0o600, mtime),
+            ...pieces,
             ZEROS.subarray(0, pad)
         ];
         for (const part of parts)
@@ -19441,7 +19491,6 @@ async function verifySealed(entries, opts) {
 
 
 
-
 /** The `path` lines as the step wrote them: with the compression, all the cache version hashes. */
 function pathLines(opts) {
     return opts.patterns.map(p => p.line);
@@ -19753,13 +19802,13 @@ async function saveSealedCache(opts) {
         const read = performance.now();
         const doc = await signSeal(body, opts.signers);
         signedBy = doc.signatures.map(s => s.alg === 'hmac-sha256' ? `hmac ${s.keyid}` : `ml-dsa ${s.keyid.slice(0, 16)}`);
-        const sealBytes = encodeSeal(doc);
+        // In parts, compressed as they are: a large tree's seal is tens of megabytes.
+        const sealParts = encodeSealParts(doc);
         try {
-            await upload.seal(sealBytes);
+            await upload.seal(sealParts);
         }
         finally {
-            // In the archive now (a file): a large tree's seal is tens of megabytes.
-            releaseBuffer(sealBytes);
+            releaseParts(sealParts);
         }
         const sealed = performance.now();
         const outcome = await upload.send();

@@ -14,7 +14,6 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { releaseBuffer } from '../memory/release.mjs'
 import { reasonOf, Rejected } from '../archive/rejected.js'
 import { shown } from '../archive/extract.js'
 import { unpack } from '../archive/unpack.js'
@@ -41,7 +40,13 @@ import {
   SEAL_MEMBER,
   writeSealFrame
 } from '../seal/write-archive.js'
-import { checkIndexDigests, encodeSeal, type ParsedSeal, type SealBody } from '../seal/seal.js'
+import {
+  checkIndexDigests,
+  encodeSealParts,
+  releaseParts,
+  type ParsedSeal,
+  type SealBody
+} from '../seal/seal.js'
 import {
   judgeSeal,
   prepareSealTrust,
@@ -481,12 +486,12 @@ export async function saveSealedCache(
     signedBy = doc.signatures.map(s =>
       s.alg === 'hmac-sha256' ? `hmac ${s.keyid}` : `ml-dsa ${s.keyid.slice(0, 16)}`
     )
-    const sealBytes = encodeSeal(doc)
+    // In parts, compressed as they are: a large tree's seal is tens of megabytes.
+    const sealParts = encodeSealParts(doc)
     try {
-      await upload.seal(sealBytes)
+      await upload.seal(sealParts)
     } finally {
-      // In the archive now (a file): a large tree's seal is tens of megabytes.
-      releaseBuffer(sealBytes)
+      releaseParts(sealParts)
     }
     const sealed = performance.now()
     const outcome = await upload.send()
@@ -522,7 +527,7 @@ export async function saveSealedCache(
 
 /** Sending the archive: `seal` puts the seal's frame in front of the body, `send` ends the upload. */
 interface ArchiveUpload {
-  seal(seal: Buffer): Promise<void>
+  seal(seal: readonly Buffer[]): Promise<void>
   send(): Promise<'saved' | 'exists' | 'failed'>
   /** The save stopped: whatever was sent is dropped. */
   abort(): Promise<void>

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { canonicalBytes } from '../manifest/canonical.js'
 import { pathProblem } from '../manifest/paths.js'
 import { parseStrictJson, StrictJsonError } from '../manifest/strict-json.js'
-import { pae } from '../sign/envelope.js'
+import { pae, paeHead } from '../sign/envelope.js'
 import { quoted } from '../text/escape.js'
 import type { Entry, Signature, TreeIndexRef } from '../types.js'
 import { releaseBuffer } from '../memory/release.mjs'
@@ -82,25 +82,45 @@ export interface ParsedSeal {
 
 /** The exact bytes every seal signature covers. */
 export function sealSigningInput(body: SealBody): Buffer {
+  return concatenated(sealSigningParts(body))
+}
+
+/**
+ * `sealSigningInput` in the parts it is made of, each made here for the caller to free
+ * (`releaseParts`): a signature that can take its input in pieces (HMAC) needs no copy of a
+ * large tree's index joined into one buffer.
+ */
+export function sealSigningParts(body: SealBody): Buffer[] {
   const parts = spliced(body, b => canonicalBytes(b).toString('utf8'))
-  return joined(parts, p => pae(SEAL_PAYLOAD_TYPE, p ?? canonicalBytes(body)))
+  if (!parts) return [pae(SEAL_PAYLOAD_TYPE, canonicalBytes(body))]
+  const length = parts.reduce((n, p) => n + p.length, 0)
+  return [paeHead(SEAL_PAYLOAD_TYPE, length), ...parts]
 }
 
 /** The seal as written into an archive or the state directory. */
 export function encodeSeal(doc: SealDocument): Buffer {
-  const parts = spliced(doc.body, body => `${JSON.stringify({ ...doc, body })}\n`)
-  return joined(parts, p =>
-    p ? Buffer.concat(p) : Buffer.from(`${JSON.stringify(doc)}\n`, 'utf8')
-  )
+  return concatenated(encodeSealParts(doc))
 }
 
-/** `join`'s result, the spliced parts (copied into it, each made here) freed once it is made. */
-function joined(
-  parts: Buffer[] | undefined,
-  join: (parts: Buffer[] | undefined) => Buffer
-): Buffer {
-  const out = join(parts)
-  for (const p of parts ?? []) releaseBuffer(p)
+/**
+ * `encodeSeal`'s bytes in the parts they are made of, each made here for the caller to free
+ * (`releaseParts`): the seal's frame is compressed from them as they are.
+ */
+export function encodeSealParts(doc: SealDocument): Buffer[] {
+  const parts = spliced(doc.body, body => `${JSON.stringify({ ...doc, body })}\n`)
+  return parts ?? [Buffer.from(`${JSON.stringify(doc)}\n`, 'utf8')]
+}
+
+/** Free parts made by `sealSigningParts` or `encodeSealParts`. */
+export function releaseParts(parts: readonly Buffer[]): void {
+  for (const p of parts) releaseBuffer(p)
+}
+
+/** The parts joined into one buffer, and freed. */
+function concatenated(parts: Buffer[]): Buffer {
+  if (parts.length === 1) return parts[0] as Buffer
+  const out = Buffer.concat(parts)
+  releaseParts(parts)
   return out
 }
 

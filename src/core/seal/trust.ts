@@ -23,7 +23,13 @@ import {
 } from '../sign/mldsa.js'
 import { Rejected } from '../archive/rejected.js'
 import type { Signature } from '../types.js'
-import { sealSigningInput, type SealBody, type SealDocument } from './seal.js'
+import {
+  releaseParts,
+  sealSigningInput,
+  sealSigningParts,
+  type SealBody,
+  type SealDocument
+} from './seal.js'
 
 export const SEAL_REQUIREMENTS = ['signed', 'any'] as const
 export type SealRequirement = (typeof SEAL_REQUIREMENTS)[number]
@@ -43,11 +49,23 @@ export interface SealTrust {
 }
 
 export async function signSeal(body: SealBody, signers: SealSigners): Promise<SealDocument> {
-  const input = sealSigningInput(body)
+  // In parts: HMAC takes them as they are; only ML-DSA needs them joined (a large tree's index
+  // is tens of MB, and each copy of it was the save's peak).
+  const parts = sealSigningParts(body)
   const signatures: Signature[] = []
-  if (signers.hmacKey) signatures.push(signHmac(signers.hmacKey, input))
-  if (signers.identity) signatures.push(await signMldsa(signers.identity, input, 'seal'))
-  releaseBuffer(input)
+  try {
+    if (signers.hmacKey) signatures.push(signHmac(signers.hmacKey, parts))
+    if (signers.identity) {
+      const input = Buffer.concat(parts)
+      try {
+        signatures.push(await signMldsa(signers.identity, input, 'seal'))
+      } finally {
+        releaseBuffer(input)
+      }
+    }
+  } finally {
+    releaseParts(parts)
+  }
   return { body, signatures }
 }
 

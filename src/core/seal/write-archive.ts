@@ -505,15 +505,18 @@ const SEAL_FRAME_MS = 60_000
 
 /**
  * The seal's member compressed as a frame (gzip member) of its own, the way the body was, at
- * `file` (created, private): what goes in front of the body. The seal goes to the compressor in
- * its parts (header, seal, padding), never joined into one more copy.
+ * `file` (created, private): what goes in front of the body. The seal (one buffer, or the parts
+ * `encodeSealParts` made) goes to the compressor as it is, with its header and padding, never
+ * joined into one more copy.
  */
 export async function writeSealFrame(
   file: string,
-  seal: Buffer,
+  seal: Buffer | readonly Buffer[],
   compression: ArchiveCompression,
   at: Date
 ): Promise<void> {
+  const pieces = Buffer.isBuffer(seal) ? [seal] : seal
+  const length = pieces.reduce((n, p) => n + p.length, 0)
   const sink = compressTo(file, { exclusive: true, gzip: compression === 'gzip' })
   if (sink.compression !== compression) {
     sink.abort()
@@ -523,10 +526,10 @@ export async function writeSealFrame(
   const stuck = setTimeout(() => ((late = true), sink.abort()), SEAL_FRAME_MS)
   try {
     const mtime = Math.floor(at.getTime() / 1000)
-    const pad = (512 - (seal.length % 512)) % 512
+    const pad = (512 - (length % 512)) % 512
     const parts = [
-      ...header(SEAL_MEMBER, '0', seal.length, 0o600, mtime),
-      seal,
+      ...header(SEAL_MEMBER, '0', length, 0o600, mtime),
+      ...pieces,
       ZEROS.subarray(0, pad)
     ]
     for (const part of parts)
@@ -551,7 +554,7 @@ export async function writeSealFrame(
  */
 export async function joinSealed(
   file: string,
-  seal: Buffer,
+  seal: Buffer | readonly Buffer[],
   body: string,
   compression: ArchiveCompression,
   at: Date

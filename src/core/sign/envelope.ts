@@ -13,9 +13,13 @@ export const PAYLOAD_TYPE = 'application/vnd.swr.manifest.v3+json'
 export function pae(type: string, payload: Uint8Array | readonly Uint8Array[]): Buffer {
   const parts = payload instanceof Uint8Array ? [payload] : payload
   const length = parts.reduce((n, p) => n + p.length, 0)
+  return Buffer.concat([paeHead(type, length), ...parts])
+}
+
+/** What comes before a payload of `length` bytes in its pre-authentication encoding. */
+export function paeHead(type: string, length: number): Buffer {
   const t = Buffer.from(type, 'utf8')
-  const head = Buffer.from(`DSSEv1 ${t.length} ${type} ${length} `, 'utf8')
-  return Buffer.concat([head, ...parts])
+  return Buffer.from(`DSSEv1 ${t.length} ${type} ${length} `, 'utf8')
 }
 
 /** The exact bytes every manifest signature covers. */

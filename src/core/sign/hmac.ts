@@ -12,12 +12,14 @@ export function hmacKeyId(key: Uint8Array): string {
   return createHash('sha256').update('swr-hmac-keyid\0').update(key).digest('hex').slice(0, 16)
 }
 
-export function signHmac(key: Uint8Array, input: Uint8Array): HmacSignature {
-  return {
-    alg: 'hmac-sha256',
-    keyid: hmacKeyId(key),
-    sig: createHmac('sha256', key).update(input).digest('hex')
-  }
+/** The HMAC of `input`, or of its parts in order (the same signature as of them joined). */
+export function signHmac(
+  key: Uint8Array,
+  input: Uint8Array | readonly Uint8Array[]
+): HmacSignature {
+  const mac = createHmac('sha256', key)
+  for (const part of input instanceof Uint8Array ? [input] : input) mac.update(part)
+  return { alg: 'hmac-sha256', keyid: hmacKeyId(key), sig: mac.digest('hex') }
 }
 
 export function verifyHmac(key: Uint8Array, input: Uint8Array, sig: HmacSignature): boolean {
