@@ -35,9 +35,10 @@ export interface TreeArchiver {
   /**
    * A regular file, archived, with the sha256 of the bytes archived. Refuses (throws) a file
    * whose state moved since `st` (the walk's lstat, or the fstat of `fd`, the file already open
-   * for reading, which the caller closes) or whose size was not `st.size`.
+   * for reading, which the caller closes) or whose size was not `st.size`. The sha256 comes back
+   * at once when the file was archived without waiting (most small files), else as a promise.
    */
-  file(rel: string, abs: string, st: fs.BigIntStats, fd?: number): Promise<string>
+  file(rel: string, abs: string, st: fs.BigIntStats, fd?: number): string | Promise<string>
 }
 
 /** Lines gathered before each digest update (one update per line costs more than the hash). */
@@ -127,7 +128,8 @@ export async function captureTreeStreamed(
       const mode = Number(st.mode & 0o7777n)
       if (type === TYPE.file) {
         try {
-          const sha256 = await archiver.file(rel, abs, st, fd)
+          const got = archiver.file(rel, abs, st, fd)
+          const sha256 = typeof got === 'string' ? got : await got
           d.add(rel, type, Number(st.size), mode, sha256)
         } finally {
           if (fd !== undefined) fs.closeSync(fd)
