@@ -4409,7 +4409,7 @@ function seal_parseSealHead(bytes) {
 const SEAL_REQUIREMENTS = ['signed', 'any'];
 async function signSeal(body, signers) {
     // In parts: HMAC takes them as they are; only ML-DSA needs them joined (a large tree's index
-    // is tens of MB, and each copy of it was the save's peak).
+    // is tens of MB of base64, and each joined copy is one more).
     const parts = sealSigningParts(body);
     const signatures = [];
     try {
