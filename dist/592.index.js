@@ -18795,6 +18795,10 @@ class CompressorStopped extends Error {
 }
 const ZEROS = Buffer.alloc(1024);
 const hashOf = (external_node_crypto_default()).hash;
+/** Whether a file of `size` bytes is read in one call, with its padding, into the staging buffer. */
+function readInOne(size, pad) {
+    return hashOf !== undefined && size + 1 + pad <= SMALL_BYTES;
+}
 /**
  * The tar stream, staged in 1 MiB buffers: headers are written and small files read straight
  * into the buffer that goes to the compressor (no buffer per member, no copy to join them).
@@ -18900,8 +18904,7 @@ class TarWriter {
         // allocated ~0.5 GB, a third of it the promises and frames of its per-file awaits).
         const pad = (512 - (size % 512)) % 512;
         if (typeof from === 'number' &&
-            hashOf &&
-            size + 1 + pad <= SMALL_BYTES &&
+            readInOne(size, pad) &&
             this.pos + 512 + size + 1 + pad <= this.buf.length &&
             !write_archive_long(name)) {
             this.header(name, '0', size, mode, '');
@@ -18930,7 +18933,7 @@ class TarWriter {
         const fd = given ? from : external_node_fs_default().openSync(from, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
         const pad = (512 - (size % 512)) % 512;
         try {
-            if (size + 1 + pad <= SMALL_BYTES && hashOf) {
+            if (readInOne(size, pad)) {
                 await this.room(size + 1 + pad);
                 return this.readSmall(name, fd, size, pad);
             }

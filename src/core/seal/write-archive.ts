@@ -234,6 +234,11 @@ const hashOf: ((alg: string, data: Buffer) => string) | undefined = (
   crypto as { hash?: (alg: string, data: Buffer) => string }
 ).hash
 
+/** Whether a file of `size` bytes is read in one call, with its padding, into the staging buffer. */
+function readInOne(size: number, pad: number): boolean {
+  return hashOf !== undefined && size + 1 + pad <= SMALL_BYTES
+}
+
 /** What reading one file into the archive saw: its sha256 and its state after the last byte. */
 interface ReadFile {
   sha256: string
@@ -362,8 +367,7 @@ class TarWriter {
     const pad = (512 - (size % 512)) % 512
     if (
       typeof from === 'number' &&
-      hashOf &&
-      size + 1 + pad <= SMALL_BYTES &&
+      readInOne(size, pad) &&
       this.pos + 512 + size + 1 + pad <= this.buf.length &&
       !long(name)
     ) {
@@ -402,7 +406,7 @@ class TarWriter {
     const fd = given ? from : fs.openSync(from, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
     const pad = (512 - (size % 512)) % 512
     try {
-      if (size + 1 + pad <= SMALL_BYTES && hashOf) {
+      if (readInOne(size, pad)) {
         await this.room(size + 1 + pad)
         return this.readSmall(name, fd, size, pad)
       }
