@@ -7024,10 +7024,12 @@ const MAX_SPLIT_DEPTH = 3;
  * The tree's upper levels in walk order, listed here, with the directories below them that the
  * workers walk (`roots`). The top level alone when it has enough subdirectories; otherwise each
  * level's subdirectories are listed in turn (a tree of a few directories holding everything,
- * such as `src/`, still spreads over every core). Undefined when even that finds fewer than
- * `minRoots`, or a directory here cannot be listed (the inline walk then names it).
+ * such as `src/`, still spreads over every core). When no level reaches `minRoots`, the level
+ * with the most roots if it has `enough` of them (a tree of a dozen packages of flat
+ * directories: the level below them has none); else undefined, as when a directory here cannot
+ * be listed (the inline walk then names it).
  */
-function splitTop(root, ignore, exclude, minRoots = MIN_ROOTS) {
+function splitTop(root, ignore, exclude, minRoots = MIN_ROOTS, enough = minRoots) {
     // Workers match plain names only; a glob rule keeps the walk inline (see ignore-rules.ts).
     if (!allPlainNames(ignore))
         return undefined;
@@ -7048,7 +7050,13 @@ function splitTop(root, ignore, exclude, minRoots = MIN_ROOTS) {
     // `open`: a directory whose entries are listed here (so not a root).
     let level = first.map(rec => ({ rec, open: false }));
     const roots = () => level.filter(x => x.rec.type === TYPE.dir && !x.open).length;
+    // A copy: listing the next level marks this one's directories open.
+    let best = { level: level.map(x => ({ ...x })), roots: roots() };
     for (let depth = 1; roots() > 0 && roots() < minRoots && depth < MAX_SPLIT_DEPTH; depth++) {
+        // Listing a level lstats every entry in it: not worth it when the listings' types say it
+        // holds no more subdirectories than this level has roots (the level would lose).
+        if (roots() >= enough && dirsBelow(root, level) <= roots())
+            break;
         const next = [];
         for (const x of level) {
             next.push(x);
@@ -7061,9 +7069,14 @@ function splitTop(root, ignore, exclude, minRoots = MIN_ROOTS) {
             next.push(...below.map(rec => ({ rec, open: false })));
         }
         level = next;
+        if (roots() > best.roots)
+            best = { level: level.map(x => ({ ...x })), roots: roots() };
     }
-    if (roots() < minRoots)
-        return undefined;
+    if (roots() < minRoots) {
+        if (best.roots < enough)
+            return undefined;
+        level = best.level;
+    }
     const split = { top: [], roots: [] };
     for (const { rec, open } of level) {
         const sub = rec.type === TYPE.dir && !open
@@ -7072,6 +7085,27 @@ function splitTop(root, ignore, exclude, minRoots = MIN_ROOTS) {
         split.top.push({ rec, sub });
     }
     return split;
+}
+/**
+ * How many subdirectories the roots of `level` hold, by their listings' types alone (no lstat);
+ * a root that cannot be listed counts as many as there are roots (the level is then listed, and
+ * its listing says what is wrong).
+ */
+function dirsBelow(root, level) {
+    let n = 0;
+    for (const { rec, open } of level) {
+        if (rec.type !== TYPE.dir || open)
+            continue;
+        try {
+            for (const e of readEntries(`${root}/${rec.rel}`))
+                if (e.dir)
+                    n++;
+        }
+        catch {
+            return Infinity;
+        }
+    }
+    return n;
 }
 /**
  * The metadata digest or the cache stamp of the tree `split` describes, from walk workers that
@@ -7526,7 +7560,12 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
     // The levels listed to find subtrees are walked, and their files hashed, on this thread. One
     // walking thread needs no balance between subtrees: the top level is enough, and a big hash
     // here is not held up by the files of the levels below (~130 on the bench's src/, ~15 ms).
-    const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude, threads > 1 ? MIN_ROOTS : 1);
+    // A walk that hashes takes fewer subtrees than MIN_ROOTS too, when no level has more: one
+    // pass over each file (opened by its listed type, its state from the descriptor) where the
+    // inline walk lstats every entry and then hands each file to the hash pool (measured on 10
+    // packages of 12 flat directories each: see docs/speed.md).
+    const enough = opts.hash ? Math.min(MIN_ROOTS, 2 * jobs) : MIN_ROOTS;
+    const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude, threads > 1 ? MIN_ROOTS : 1, enough);
     if (!split)
         return walkTree(root, ignore, exclude);
     return walkInWorkers(root, split, ignore, exclude, {

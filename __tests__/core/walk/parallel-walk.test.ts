@@ -236,4 +236,45 @@ describe('parallel tree walk', () => {
     const bad = await checkJson(ws, '--no-cache', '--jobs', '2', '--only', 'deep')
     expect(bad.get('deep').files?.changed).toEqual([{ path: 'src/m2/p6/q/f6.py', what: 'content' }])
   })
+
+  it('a hashing walk of a dozen packages of flat directories takes the level with the most roots', async () => {
+    // No level reaches MIN_ROOTS: the top has 12 packages, the level below them no directory.
+    for (let p = 0; p < 12; p++)
+      for (let f = 0; f < 4; f++)
+        write(ws.root, `flat/pkg-${p}/f${f}.txt`, `${p}:${f}\n`, f === 0 ? 0o755 : 0o644)
+    write(ws.root, 'flat/README', 'top\n')
+    fs.symlinkSync('README', path.join(ws.root, 'flat/readme-link'))
+    const root = fs.realpathSync(path.join(ws.root, 'flat'))
+    expect(splitTop(root, [], new Set())).toBeUndefined()
+    const split = splitTop(root, [], new Set(), 16, 4)
+    expect(split?.roots.map(r => r.rel)).toEqual(
+      Array.from({ length: 12 }, (_, p) => `pkg-${p}`).sort()
+    )
+    expect(split?.top.map(t => t.rec.rel)).toEqual(
+      ['README', ...split!.roots.map(r => r.rel), 'readme-link'].sort()
+    )
+    // A level below with more roots (still under MIN_ROOTS) is the one taken.
+    for (let p = 0; p < 5; p++)
+      for (let d = 0; d < 3; d++) write(ws.root, `flat/pkg-${p}/d${d}/x`, 'x\n')
+    expect(splitTop(root, [], new Set(), 16, 4)?.roots).toHaveLength(15)
+    // As many below as here: the level below is not listed (no lstat of each of its entries).
+    fs.rmSync(path.join(root, 'pkg-4'), { recursive: true })
+    fs.mkdirSync(path.join(root, 'pkg-4'))
+    expect(splitTop(root, [], new Set(), 16, 4)?.roots).toHaveLength(12)
+    // Too few anywhere: the inline walk, as before.
+    expect(splitTop(root, [], new Set(), 32, 32)).toBeUndefined()
+    const a = walkTree(root, [], new Set())
+    const c = await walkTreeParallel(root, [], new Set(), { jobs: 2, hash: true })
+    expect(c.pre).toBeDefined()
+    expect(c.records.map(r => r.rel)).toEqual(a.records.map(r => r.rel))
+    expect(c.pre?.meta).toBe(metaDigestOf(a.records))
+    expect(c.pre?.stamp).toBe(stampOf(a.records))
+    const extras = linkTargets(root, a.records).map((x, i) =>
+      a.records[i]!.type === 'f' ? hashFile(path.join(root, a.records[i]!.rel)).sha256 : x
+    )
+    expect(c.pre?.content).toBe(contentDigest(a.records, extras))
+    // A walk that does not hash keeps to MIN_ROOTS: inline, no digests from the workers.
+    const m = await walkTreeParallel(root, [], new Set(), { jobs: 2, hash: false })
+    expect(m.pre).toBeUndefined()
+  })
 })

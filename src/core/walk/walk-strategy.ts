@@ -108,7 +108,13 @@ export async function walkTreeParallel(
   // The levels listed to find subtrees are walked, and their files hashed, on this thread. One
   // walking thread needs no balance between subtrees: the top level is enough, and a big hash
   // here is not held up by the files of the levels below (~130 on the bench's src/, ~15 ms).
-  const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude, threads > 1 ? MIN_ROOTS : 1)
+  // A walk that hashes takes fewer subtrees than MIN_ROOTS too, when no level has more: one
+  // pass over each file (opened by its listed type, its state from the descriptor) where the
+  // inline walk lstats every entry and then hands each file to the hash pool (measured on 10
+  // packages of 12 flat directories each: see docs/speed.md).
+  const enough = opts.hash ? Math.min(MIN_ROOTS, 2 * jobs) : MIN_ROOTS
+  const split =
+    jobs < 2 ? undefined : splitTop(root, ignore, exclude, threads > 1 ? MIN_ROOTS : 1, enough)
   if (!split) return walkTree(root, ignore, exclude)
   return walkInWorkers(root, split, ignore, exclude, {
     hash: opts.hash,

@@ -4,7 +4,7 @@
  * writing its lines; the results are stitched back here in walk order.
  */
 import { createHash } from 'node:crypto'
-import { nameOf } from './byte-names.mjs'
+import { nameOf, readEntries } from './byte-names.mjs'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import {
   NO_SHA,
@@ -66,14 +66,17 @@ const MAX_SPLIT_DEPTH = 3
  * The tree's upper levels in walk order, listed here, with the directories below them that the
  * workers walk (`roots`). The top level alone when it has enough subdirectories; otherwise each
  * level's subdirectories are listed in turn (a tree of a few directories holding everything,
- * such as `src/`, still spreads over every core). Undefined when even that finds fewer than
- * `minRoots`, or a directory here cannot be listed (the inline walk then names it).
+ * such as `src/`, still spreads over every core). When no level reaches `minRoots`, the level
+ * with the most roots if it has `enough` of them (a tree of a dozen packages of flat
+ * directories: the level below them has none); else undefined, as when a directory here cannot
+ * be listed (the inline walk then names it).
  */
 export function splitTop(
   root: string,
   ignore: readonly string[],
   exclude: ReadonlySet<string>,
-  minRoots = MIN_ROOTS
+  minRoots = MIN_ROOTS,
+  enough = minRoots
 ): Split | undefined {
   // Workers match plain names only; a glob rule keeps the walk inline (see ignore-rules.ts).
   if (!allPlainNames(ignore)) return undefined
@@ -94,7 +97,12 @@ export function splitTop(
   // `open`: a directory whose entries are listed here (so not a root).
   let level = first.map(rec => ({ rec, open: false }))
   const roots = (): number => level.filter(x => x.rec.type === TYPE.dir && !x.open).length
+  // A copy: listing the next level marks this one's directories open.
+  let best = { level: level.map(x => ({ ...x })), roots: roots() }
   for (let depth = 1; roots() > 0 && roots() < minRoots && depth < MAX_SPLIT_DEPTH; depth++) {
+    // Listing a level lstats every entry in it: not worth it when the listings' types say it
+    // holds no more subdirectories than this level has roots (the level would lose).
+    if (roots() >= enough && dirsBelow(root, level) <= roots()) break
     const next: typeof level = []
     for (const x of level) {
       next.push(x)
@@ -105,8 +113,12 @@ export function splitTop(
       next.push(...below.map(rec => ({ rec, open: false })))
     }
     level = next
+    if (roots() > best.roots) best = { level: level.map(x => ({ ...x })), roots: roots() }
   }
-  if (roots() < minRoots) return undefined
+  if (roots() < minRoots) {
+    if (best.roots < enough) return undefined
+    level = best.level
+  }
   const split: Split = { top: [], roots: [] }
   for (const { rec, open } of level) {
     const sub =
@@ -116,6 +128,24 @@ export function splitTop(
     split.top.push({ rec, sub })
   }
   return split
+}
+
+/**
+ * How many subdirectories the roots of `level` hold, by their listings' types alone (no lstat);
+ * a root that cannot be listed counts as many as there are roots (the level is then listed, and
+ * its listing says what is wrong).
+ */
+function dirsBelow(root: string, level: readonly { rec: WalkRecord; open: boolean }[]): number {
+  let n = 0
+  for (const { rec, open } of level) {
+    if (rec.type !== TYPE.dir || open) continue
+    try {
+      for (const e of readEntries(`${root}/${rec.rel}`)) if (e.dir) n++
+    } catch {
+      return Infinity
+    }
+  }
+  return n
 }
 
 /** A subtree's lines from a walk worker (the Node walker's side of the native walk). */
