@@ -97,17 +97,18 @@ async function capture(manifest: string, ...args: string[]) {
 }
 
 describe('the parallel and the inline capture of a tree agree', () => {
-  for (const [name, dirs, parallel] of [
-    ['a tree that splits (walk workers)', 20, true],
-    ['a small tree (inline both ways)', 7, false]
+  for (const [name, dirs, jobs, parallel] of [
+    ['a tree that splits (walk workers)', 20, 4, true],
+    ['a tree of few directories on 4 cores (the level with the most subtrees)', 7, 4, true],
+    ['the same tree on 8 cores (too few subtrees for 8: inline both ways)', 7, 8, false]
   ] as const) {
     it(`${name}: same entry, same index bytes; check passes`, async () => {
       const root = variedTree(dirs)
       // Which path the default run takes: the workers' walk returns its entries from their lines.
       const own = new Set([path.join(root, OWN)])
-      const walk = await walkTreeParallel(root, ['cache'], own, { jobs: 4, hash: true })
+      const walk = await walkTreeParallel(root, ['cache'], own, { jobs, hash: true })
       expect(walk.entries !== undefined).toBe(parallel)
-      const fast = await capture('a.json', '--ignore', 'cache', '--jobs', '4')
+      const fast = await capture('a.json', '--ignore', 'cache', '--jobs', String(jobs))
       const inline = await capture('b.json', '--ignore', 'cache', '--jobs', '1')
       expect(fast.entry.expect).toEqual(inline.entry.expect)
       expect(fast.index.equals(inline.index)).toBe(true)
