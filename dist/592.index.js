@@ -10792,6 +10792,15 @@ function stageBeside(from, dir) {
     return staged;
 }
 const LEFT_BESIDE = [{ prefix: '.swr-new-' }, { prefix: '.swr-old-' }];
+/**
+ * A rename that found its file gone (another process moved it, or the directory it was in,
+ * between the look and the move) is a race with that process, said as such; anything else is
+ * thrown as it is.
+ */
+function vanished(err, rel) {
+    const code = err.code;
+    return code === 'ENOENT' ? new rejected_Rejected(`not placed: ${shown(rel)} changed while placing`) : err;
+}
 function exists(p) {
     return external_node_fs_default().lstatSync(p, { throwIfNoEntry: false }) !== undefined;
 }
@@ -10842,7 +10851,13 @@ function place(workspace, from, target, opts = {}) {
         // What a run killed while placing here left beside its target (the names carry its pid).
         sweepDead(dir.pinned ? `/proc/self/fd/${dir.fd}` : external_node_path_default().dirname(target), LEFT_BESIDE);
         const name = external_node_path_default().basename(target);
-        const staged = stageBeside(from, dir);
+        let staged;
+        try {
+            staged = stageBeside(from, dir);
+        }
+        catch (err) {
+            throw vanished(err, external_node_path_default().relative(workspace, target));
+        }
         let aside;
         try {
             if (exists(dir.at(name))) {
@@ -10855,7 +10870,7 @@ function place(workspace, from, target, opts = {}) {
             if (aside && !exists(dir.at(name)))
                 external_node_fs_default().renameSync(dir.at(aside), dir.at(name));
             external_node_fs_default().rmSync(dir.at(staged), { recursive: true, force: true });
-            throw err;
+            throw vanished(err, external_node_path_default().relative(workspace, target));
         }
         if (!dir.pinned && !stillThere(workspace, target, dir)) {
             // The parent was swapped while the renames went by path: take the entry back from wherever
@@ -10868,7 +10883,7 @@ function place(workspace, from, target, opts = {}) {
             catch {
                 // Moved on again: nothing more can be taken back by path.
             }
-            throw new rejected_Rejected(`not placed: a parent of ${shown(target)} changed while placing`);
+            throw new rejected_Rejected(`not placed: a parent of ${shown(external_node_path_default().relative(workspace, target))} changed while placing`);
         }
         if (aside) {
             for (const rel of opts.keep ?? [])

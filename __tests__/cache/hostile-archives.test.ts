@@ -857,6 +857,8 @@ describe('placing while a parent is swapped for a link', () => {
     // The race was run: the cache archive was placed in some runs and refused in others.
     expect([...outcomes.keys()].some(k => k.startsWith('healed'))).toBe(true)
     expect(outcomes.size).toBeGreaterThan(1)
+    // Every refusal says what happened in words: no bare system error ("ENOENT: ..., rename").
+    expect([...outcomes.keys()].filter(k => /\bE[A-Z]{2,}\b/.test(k))).toEqual([])
     process.stdout.write(`${JSON.stringify([...outcomes])}\n`)
   })
 })

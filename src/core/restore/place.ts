@@ -136,6 +136,16 @@ function stageBeside(from: string, dir: Pinned): string {
 
 const LEFT_BESIDE = [{ prefix: '.swr-new-' }, { prefix: '.swr-old-' }]
 
+/**
+ * A rename that found its file gone (another process moved it, or the directory it was in,
+ * between the look and the move) is a race with that process, said as such; anything else is
+ * thrown as it is.
+ */
+function vanished(err: unknown, rel: string): unknown {
+  const code = (err as NodeJS.ErrnoException).code
+  return code === 'ENOENT' ? new Rejected(`not placed: ${shown(rel)} changed while placing`) : err
+}
+
 function exists(p: string): boolean {
   return fs.lstatSync(p, { throwIfNoEntry: false }) !== undefined
 }
@@ -189,7 +199,12 @@ export function place(
     // What a run killed while placing here left beside its target (the names carry its pid).
     sweepDead(dir.pinned ? `/proc/self/fd/${dir.fd}` : path.dirname(target), LEFT_BESIDE)
     const name = path.basename(target)
-    const staged = stageBeside(from, dir)
+    let staged: string
+    try {
+      staged = stageBeside(from, dir)
+    } catch (err) {
+      throw vanished(err, path.relative(workspace, target))
+    }
     let aside: string | undefined
     try {
       if (exists(dir.at(name))) {
@@ -200,7 +215,7 @@ export function place(
     } catch (err) {
       if (aside && !exists(dir.at(name))) fs.renameSync(dir.at(aside), dir.at(name))
       fs.rmSync(dir.at(staged), { recursive: true, force: true })
-      throw err
+      throw vanished(err, path.relative(workspace, target))
     }
     if (!dir.pinned && !stillThere(workspace, target, dir)) {
       // The parent was swapped while the renames went by path: take the entry back from wherever
@@ -211,7 +226,9 @@ export function place(
       } catch {
         // Moved on again: nothing more can be taken back by path.
       }
-      throw new Rejected(`not placed: a parent of ${shown(target)} changed while placing`)
+      throw new Rejected(
+        `not placed: a parent of ${shown(path.relative(workspace, target))} changed while placing`
+      )
     }
     if (aside) {
       for (const rel of opts.keep ?? []) carry(dir.at(aside), dir.at(name), rel)
