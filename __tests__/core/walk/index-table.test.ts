@@ -30,6 +30,11 @@ const records: IndexRecord[] = [
   { rel: 'd/link-quote', type: 'l', mode: 0o777, size: 0, extra: 'a"b' },
   { rel: 'd/fifo', type: 'o', mode: 0o644, size: 0, extra: 'fifo' },
   { rel: 'd/odd-sum', type: 'f', mode: 0o644, size: 1, extra: 'ABCDEF' },
+  // 64 characters that decode as hex but are not a sha256 as swr spells it: kept as written.
+  { rel: 'd/upper-sum', type: 'f', mode: 0o644, size: 1, extra: SHA.toUpperCase() },
+  { rel: 'd/one-upper', type: 'f', mode: 0o644, size: 1, extra: `${SHA.slice(0, 63)}F` },
+  { rel: 'd/not-hex', type: 'f', mode: 0o644, size: 1, extra: `${SHA.slice(0, 63)}g` },
+  { rel: 'd/short-sum', type: 'f', mode: 0o644, size: 1, extra: SHA.slice(0, 62) },
   { rel: 'd/no-sum', type: 'f', mode: 0o644, size: 1 }
 ]
 
