@@ -132,8 +132,8 @@ export function splitTop(
 
 /**
  * How many subdirectories the roots of `level` hold, by their listings' types alone (no lstat);
- * a root that cannot be listed counts as many as there are roots (the level is then listed, and
- * its listing says what is wrong).
+ * Infinity when a root cannot be listed (the level is then listed, and that listing says what is
+ * wrong).
  */
 function dirsBelow(root: string, level: readonly { rec: WalkRecord; open: boolean }[]): number {
   let n = 0
