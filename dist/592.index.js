@@ -10711,7 +10711,8 @@ function openBelow(parent, name, rel) {
     }
     catch (err) {
         const code = err.code;
-        if (code === 'ENOTDIR' || code === 'ELOOP')
+        // ENOENT: made or found a moment ago, and moved away since (another process at work).
+        if (code === 'ENOTDIR' || code === 'ELOOP' || code === 'ENOENT')
             refuse();
         throw err;
     }
@@ -11673,10 +11674,12 @@ async function captureEscrow(workspace, e, maxBytes = escrow_ESCROW_MAX_BYTES, s
  *
  * The write never follows a symlink: the parent directories are resolved by no-follow.ts (a
  * symlinked parent is refused, a missing one created), the data goes to a new file with a random
- * name created exclusively with O_NOFOLLOW in the target directory, is fsynced, gets the recorded
- * mode, and is renamed over the target (a symlink planted at the target is replaced, not
- * followed). The result is hashed again.
+ * name created exclusively with O_NOFOLLOW in the target directory (through a descriptor of it,
+ * where /proc pins one: see createIn), is fsynced, gets the recorded mode, and is renamed over
+ * the target (a symlink planted at the target is replaced, not followed). The result is hashed
+ * again.
  */
+
 
 
 
@@ -11729,6 +11732,37 @@ function safeParent(workspace, e, known) {
         throw refuse(e, 'refused: the target directory was replaced while writing');
     return { dir, dev: st.dev, ino: st.ino };
 }
+const escrow_CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
+/**
+ * A new file `name` in the directory safeParent resolved, created exclusively, never through a
+ * link. Where /proc pins a descriptor it is created below a descriptor of that directory, which
+ * must be the one resolved (its device and inode): a parent swapped for a link since it was
+ * resolved then cannot send the escrowed bytes out of the workspace, as an open by path would
+ * (O_NOFOLLOW guards the last component only). Elsewhere (macOS) by path, as commit re-checks.
+ */
+function createIn(parent, name, e) {
+    let dirFd;
+    try {
+        dirFd = external_node_fs_default().openSync(parent.dir, OPEN_DIR);
+    }
+    catch (err) {
+        const code = err.code;
+        if (code === 'ENOENT' || code === 'ELOOP' || code === 'ENOTDIR')
+            throw refuse(e, 'refused: the target directory was replaced while writing');
+        throw err;
+    }
+    try {
+        if (!procPins(dirFd))
+            return external_node_fs_default().openSync(external_node_path_default().join(parent.dir, name), escrow_CREATE, 0o600);
+        const held = external_node_fs_default().fstatSync(dirFd);
+        if (held.dev !== parent.dev || held.ino !== parent.ino)
+            throw refuse(e, 'refused: the target directory was replaced while writing');
+        return external_node_fs_default().openSync(below(dirFd, name), escrow_CREATE, 0o600);
+    }
+    finally {
+        external_node_fs_default().closeSync(dirFd);
+    }
+}
 /** Random bytes for temporary names, drawn 4 KiB at a time: one draw per 512 names, not one each. */
 let namePool = Buffer.alloc(0);
 let namePoolAt = 0;
@@ -11750,9 +11784,9 @@ function stageEscrow(workspace, e, opts = { sync: true }) {
     const bytes = escrowedBytes(e);
     const parent = safeParent(workspace, e, opts.known);
     const target = external_node_path_default().join(parent.dir, external_node_path_default().posix.basename(e.path));
-    const tmp = external_node_path_default().join(parent.dir, `.${external_node_path_default().posix.basename(e.path)}.swr-${randomHex8()}.tmp`);
-    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
-    const fd = external_node_fs_default().openSync(tmp, flags, 0o600);
+    const name = `.${external_node_path_default().posix.basename(e.path)}.swr-${randomHex8()}.tmp`;
+    const tmp = external_node_path_default().join(parent.dir, name);
+    const fd = createIn(parent, name, e);
     try {
         try {
             writeAll(fd, bytes);

@@ -48,7 +48,8 @@ function openBelow(parent: Pinned, name: string, rel: string): number {
     return openDirAt(parent.at(name), true)
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
-    if (code === 'ENOTDIR' || code === 'ELOOP') refuse()
+    // ENOENT: made or found a moment ago, and moved away since (another process at work).
+    if (code === 'ENOTDIR' || code === 'ELOOP' || code === 'ENOENT') refuse()
     throw err
   }
 }

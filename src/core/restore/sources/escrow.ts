@@ -6,9 +6,10 @@
  *
  * The write never follows a symlink: the parent directories are resolved by no-follow.ts (a
  * symlinked parent is refused, a missing one created), the data goes to a new file with a random
- * name created exclusively with O_NOFOLLOW in the target directory, is fsynced, gets the recorded
- * mode, and is renamed over the target (a symlink planted at the target is replaced, not
- * followed). The result is hashed again.
+ * name created exclusively with O_NOFOLLOW in the target directory (through a descriptor of it,
+ * where /proc pins one: see createIn), is fsynced, gets the recorded mode, and is renamed over
+ * the target (a symlink planted at the target is replaced, not followed). The result is hashed
+ * again.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -17,6 +18,7 @@ import { inflateRawSync } from 'node:zlib'
 import { refuse } from '../../capture/escrow.js'
 import { SwrError } from '../../errors.js'
 import { resolveNoFollow, SymlinkRefusal, type RealDirs } from '../../fs/no-follow.js'
+import { below, OPEN_DIR, procPins } from '../../fs/pinned-dir.js'
 import { writeAll } from '../../state/atomic.js'
 import type { FileEntry } from '../../types.js'
 import { hashFile } from '../../walk/hash-kernel.mjs'
@@ -70,6 +72,41 @@ function safeParent(
   return { dir, dev: st.dev, ino: st.ino }
 }
 
+const CREATE =
+  fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW
+
+/**
+ * A new file `name` in the directory safeParent resolved, created exclusively, never through a
+ * link. Where /proc pins a descriptor it is created below a descriptor of that directory, which
+ * must be the one resolved (its device and inode): a parent swapped for a link since it was
+ * resolved then cannot send the escrowed bytes out of the workspace, as an open by path would
+ * (O_NOFOLLOW guards the last component only). Elsewhere (macOS) by path, as commit re-checks.
+ */
+function createIn(
+  parent: { dir: string; dev: number; ino: number },
+  name: string,
+  e: FileEntry
+): number {
+  let dirFd: number
+  try {
+    dirFd = fs.openSync(parent.dir, OPEN_DIR)
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' || code === 'ELOOP' || code === 'ENOTDIR')
+      throw refuse(e, 'refused: the target directory was replaced while writing')
+    throw err
+  }
+  try {
+    if (!procPins(dirFd)) return fs.openSync(path.join(parent.dir, name), CREATE, 0o600)
+    const held = fs.fstatSync(dirFd)
+    if (held.dev !== parent.dev || held.ino !== parent.ino)
+      throw refuse(e, 'refused: the target directory was replaced while writing')
+    return fs.openSync(below(dirFd, name), CREATE, 0o600)
+  } finally {
+    fs.closeSync(dirFd)
+  }
+}
+
 /** Random bytes for temporary names, drawn 4 KiB at a time: one draw per 512 names, not one each. */
 let namePool = Buffer.alloc(0)
 let namePoolAt = 0
@@ -114,10 +151,9 @@ export function stageEscrow(
   const bytes = escrowedBytes(e)
   const parent = safeParent(workspace, e, opts.known)
   const target = path.join(parent.dir, path.posix.basename(e.path))
-  const tmp = path.join(parent.dir, `.${path.posix.basename(e.path)}.swr-${randomHex8()}.tmp`)
-  const flags =
-    fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW
-  const fd = fs.openSync(tmp, flags, 0o600)
+  const name = `.${path.posix.basename(e.path)}.swr-${randomHex8()}.tmp`
+  const tmp = path.join(parent.dir, name)
+  const fd = createIn(parent, name, e)
   try {
     try {
       writeAll(fd, bytes)
