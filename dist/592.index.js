@@ -2996,9 +2996,9 @@ function readIndex(file, ref) {
  * undefined when altered or unreadable. Bounded before anything is inflated or parsed: compressed
  * size, inflated size (the inflate stops at the budget) and line count, all from the entry count.
  */
-function tree_index_parseIndex(bytes, ref) {
+function tree_index_parseIndex(bytes, ref, digestChecked = false) {
     const out = [];
-    const ok = eachIndexRecord(bytes, ref, (rel, type, mode, size, extra) => out.push({ rel, type, mode, size, extra }));
+    const ok = eachIndexRecord(bytes, ref, (rel, type, mode, size, extra) => out.push({ rel, type, mode, size, extra }), digestChecked);
     return ok ? out : undefined;
 }
 /**
@@ -3018,6 +3018,13 @@ function indexHolds(bytes, ref) {
     if (bytes.length > indexBudget(ref.entries))
         return false;
     return (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') === ref.sha256;
+}
+/**
+ * `indexHolds`, or only its size bound for bytes whose digest the caller already checked against
+ * `ref` (a seal checks every index when it is judged, and reads the same bytes again later).
+ */
+function admitted(bytes, ref, digestChecked) {
+    return digestChecked ? bytes.length <= indexBudget(ref.entries) : indexHolds(bytes, ref);
 }
 /**
  * An index's records read from its text as it comes, in pieces of any size (the line a piece
@@ -3127,8 +3134,8 @@ function inflateBound(bytes, ref) {
  * the bytes do not hold, or are no index of exactly `ref.entries` records (header, count, line
  * bound). The text is inflated whole; `eachIndexRecordStreamed` inflates it in pieces.
  */
-function eachIndexRecord(bytes, ref, fn) {
-    if (!indexHolds(bytes, ref))
+function eachIndexRecord(bytes, ref, fn, digestChecked = false) {
+    if (!admitted(bytes, ref, digestChecked))
         return false;
     const bound = inflateBound(bytes, ref);
     let text;
@@ -3147,8 +3154,8 @@ function eachIndexRecord(bytes, ref, fn) {
  * read: a 300,000-file tree's index is ~33 MB of text, which an extraction held whole (beside the
  * seal and the table it was building) at a restore's start, the step's peak.
  */
-async function eachIndexRecordStreamed(bytes, ref, fn) {
-    if (!indexHolds(bytes, ref))
+async function eachIndexRecordStreamed(bytes, ref, fn, digestChecked = false) {
+    if (!admitted(bytes, ref, digestChecked))
         return false;
     const bound = inflateBound(bytes, ref);
     const lines = new IndexLines(ref.entries, fn);
@@ -3983,10 +3990,11 @@ class IndexTable {
     /**
      * The table of an index's compressed bytes, checked against `ref` (digest, bounds, count) as
      * parseIndex checks them, inflated a piece at a time; undefined when they do not hold.
+     * `digestChecked`: the caller checked these bytes' digest already (bounds are checked still).
      */
-    static async fromIndex(bytes, ref) {
+    static async fromIndex(bytes, ref, digestChecked = false) {
         const t = new IndexTable(ref.entries);
-        const ok = await eachIndexRecordStreamed(bytes, ref, (rel, type, mode, size, extra) => t.add(rel, type, mode, size, extra));
+        const ok = await eachIndexRecordStreamed(bytes, ref, (rel, type, mode, size, extra) => t.add(rel, type, mode, size, extra), digestChecked);
         return ok && t.filled === ref.entries ? t.filledIn() : undefined;
     }
     /**
@@ -4290,6 +4298,10 @@ function seal_inflateIndexes(seal) {
     return seal;
 }
 /** Path i's index bytes and the reference they must match, or undefined for a path without one. */
+/**
+ * Path i's index bytes and reference; `checked` when they are the bytes checkIndexDigests held
+ * (their digest is not computed again).
+ */
 function indexOf(seal, i) {
     const p = seal.doc.body.paths[i];
     if (!p || p.entry.kind !== 'tree' || !p.entry.expect.index)
@@ -4298,9 +4310,10 @@ function indexOf(seal, i) {
     // was let go for an extraction (`takeIndexTable`), and reading it again is a mistake.
     if (p.index === undefined)
         throw new Error(`seal paths[${i}].index was read after it was let go`);
-    const bytes = seal.checked[i] ?? Buffer.from(p.index, 'base64');
+    const held = seal.checked[i];
     seal.checked[i] = undefined;
-    return { bytes, ref: p.entry.expect.index };
+    const bytes = held ?? Buffer.from(p.index, 'base64');
+    return { bytes, ref: p.entry.expect.index, checked: held !== undefined };
 }
 function badIndex(i) {
     return new rejected_Rejected(`seal paths[${i}].index does not match its recorded digest`);
@@ -4313,7 +4326,7 @@ function recordsOf(seal, i) {
     const index = indexOf(seal, i);
     if (!index)
         return undefined;
-    const records = tree_index_parseIndex(index.bytes, index.ref);
+    const records = tree_index_parseIndex(index.bytes, index.ref, index.checked);
     releaseBuffer(index.bytes);
     if (!records)
         throw badIndex(i);
@@ -4354,7 +4367,7 @@ async function takeIndexTable(seal, i) {
     const have = seal.records[i];
     const table = have
         ? IndexTable.fromRecords(have)
-        : await IndexTable.fromIndex(index.bytes, index.ref);
+        : await IndexTable.fromIndex(index.bytes, index.ref, index.checked);
     releaseBuffer(index.bytes);
     if (!table)
         throw badIndex(i);
@@ -11363,23 +11376,24 @@ async function unpack(source, compression, handlers, bounds = {}) {
         dec = decompressor(compression);
         gather.on('error', err => dec?.destroy(err));
         source.pipe(gather).pipe(dec);
+        // A wait of our own (a table being built, the writer's room) is no stalled download.
+        const waitFor = async (p) => {
+            watch.hold(true);
+            await p;
+            watch.hold(false);
+        };
         for await (const chunk of dec) {
             watch.progress();
             reader.write(chunk);
             for (let held = reader.blocked; held; held = reader.blocked) {
-                watch.hold(true);
-                await held;
-                watch.hold(false);
+                await waitFor(held);
                 reader.resume();
             }
             if (reader.done)
                 break;
             const room = handlers.room?.();
-            if (room) {
-                watch.hold(true);
-                await room;
-                watch.hold(false);
-            }
+            if (room)
+                await waitFor(room);
         }
         if (!reader.done) {
             if (sourceError)

@@ -170,6 +170,16 @@ describe('index lines and the index table', () => {
     expect(
       (await fromText('["swr-tree-index",2]\n["a","d",493,0,null]\n', 1)).table
     ).toBeUndefined()
+    // Bytes whose digest the caller checked already are not hashed again: only the count and the
+    // bounds are judged (a seal checks each index when it is judged and reads it once more later).
+    const elsewhere = { ...ref, sha256: 'b'.repeat(64) }
+    expect(parseIndex(bytes, elsewhere, true)).toEqual(records)
+    expect((await IndexTable.fromIndex(bytes, elsewhere, true))?.count).toBe(records.length)
+    expect(
+      await IndexTable.fromIndex(bytes, { ...ref, entries: ref.entries - 1 }, true)
+    ).toBeUndefined()
+    const tooBig = Buffer.concat([bytes, Buffer.alloc(64 * 1024 * 1024)])
+    expect(await IndexTable.fromIndex(tooBig, ref, true)).toBeUndefined()
   })
 })
 

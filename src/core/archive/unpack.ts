@@ -199,22 +199,22 @@ export async function unpack(
     dec = decompressor(compression)
     gather.on('error', err => dec?.destroy(err))
     source.pipe(gather).pipe(dec)
+    // A wait of our own (a table being built, the writer's room) is no stalled download.
+    const waitFor = async (p: Promise<void>): Promise<void> => {
+      watch.hold(true)
+      await p
+      watch.hold(false)
+    }
     for await (const chunk of dec as AsyncIterable<Buffer>) {
       watch.progress()
       reader.write(chunk)
       for (let held = reader.blocked; held; held = reader.blocked) {
-        watch.hold(true)
-        await held
-        watch.hold(false)
+        await waitFor(held)
         reader.resume()
       }
       if (reader.done) break
       const room = handlers.room?.()
-      if (room) {
-        watch.hold(true)
-        await room
-        watch.hold(false)
-      }
+      if (room) await waitFor(room)
     }
     if (!reader.done) {
       if (sourceError) throw new Rejected(`download failed: ${faultLine(sourceError)}`)

@@ -229,15 +229,23 @@ export function inflateIndexes(seal: ParsedSeal): ParsedSeal {
 }
 
 /** Path i's index bytes and the reference they must match, or undefined for a path without one. */
-function indexOf(seal: ParsedSeal, i: number): { bytes: Buffer; ref: TreeIndexRef } | undefined {
+/**
+ * Path i's index bytes and reference; `checked` when they are the bytes checkIndexDigests held
+ * (their digest is not computed again).
+ */
+function indexOf(
+  seal: ParsedSeal,
+  i: number
+): { bytes: Buffer; ref: TreeIndexRef; checked: boolean } | undefined {
   const p = seal.doc.body.paths[i]
   if (!p || p.entry.kind !== 'tree' || !p.entry.expect.index) return undefined
   // A parsed seal has the index exactly when its entry records one (ruleProblem): missing now, it
   // was let go for an extraction (`takeIndexTable`), and reading it again is a mistake.
   if (p.index === undefined) throw new Error(`seal paths[${i}].index was read after it was let go`)
-  const bytes = seal.checked[i] ?? Buffer.from(p.index, 'base64')
+  const held = seal.checked[i]
   seal.checked[i] = undefined
-  return { bytes, ref: p.entry.expect.index }
+  const bytes = held ?? Buffer.from(p.index, 'base64')
+  return { bytes, ref: p.entry.expect.index, checked: held !== undefined }
 }
 
 function badIndex(i: number): Rejected {
@@ -250,7 +258,7 @@ export function recordsOf(seal: ParsedSeal, i: number): IndexRecord[] | undefine
   if (have) return have
   const index = indexOf(seal, i)
   if (!index) return undefined
-  const records = parseIndex(index.bytes, index.ref)
+  const records = parseIndex(index.bytes, index.ref, index.checked)
   releaseBuffer(index.bytes)
   if (!records) throw badIndex(i)
   seal.records[i] = records
@@ -291,7 +299,7 @@ export async function takeIndexTable(seal: ParsedSeal, i: number): Promise<Index
   const have = seal.records[i]
   const table = have
     ? IndexTable.fromRecords(have)
-    : await IndexTable.fromIndex(index.bytes, index.ref)
+    : await IndexTable.fromIndex(index.bytes, index.ref, index.checked)
   releaseBuffer(index.bytes)
   if (!table) throw badIndex(i)
   delete (seal.doc.body.paths[i] as SealedPath).index

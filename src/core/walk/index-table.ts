@@ -60,11 +60,19 @@ export class IndexTable {
   /**
    * The table of an index's compressed bytes, checked against `ref` (digest, bounds, count) as
    * parseIndex checks them, inflated a piece at a time; undefined when they do not hold.
+   * `digestChecked`: the caller checked these bytes' digest already (bounds are checked still).
    */
-  static async fromIndex(bytes: Buffer, ref: TreeIndexRef): Promise<IndexTable | undefined> {
+  static async fromIndex(
+    bytes: Buffer,
+    ref: TreeIndexRef,
+    digestChecked = false
+  ): Promise<IndexTable | undefined> {
     const t = new IndexTable(ref.entries)
-    const ok = await eachIndexRecordStreamed(bytes, ref, (rel, type, mode, size, extra) =>
-      t.add(rel, type, mode, size, extra)
+    const ok = await eachIndexRecordStreamed(
+      bytes,
+      ref,
+      (rel, type, mode, size, extra) => t.add(rel, type, mode, size, extra),
+      digestChecked
     )
     return ok && t.filled === ref.entries ? t.filledIn() : undefined
   }

@@ -159,10 +159,17 @@ export function readIndex(file: string, ref: TreeIndexRef | undefined): IndexRec
  * undefined when altered or unreadable. Bounded before anything is inflated or parsed: compressed
  * size, inflated size (the inflate stops at the budget) and line count, all from the entry count.
  */
-export function parseIndex(bytes: Buffer, ref: TreeIndexRef): IndexRecord[] | undefined {
+export function parseIndex(
+  bytes: Buffer,
+  ref: TreeIndexRef,
+  digestChecked = false
+): IndexRecord[] | undefined {
   const out: IndexRecord[] = []
-  const ok = eachIndexRecord(bytes, ref, (rel, type, mode, size, extra) =>
-    out.push({ rel, type, mode, size, extra })
+  const ok = eachIndexRecord(
+    bytes,
+    ref,
+    (rel, type, mode, size, extra) => out.push({ rel, type, mode, size, extra }),
+    digestChecked
   )
   return ok ? out : undefined
 }
@@ -184,6 +191,14 @@ function outputRoom(gz: Buffer, bound: number): number {
 export function indexHolds(bytes: Buffer, ref: TreeIndexRef): boolean {
   if (bytes.length > indexBudget(ref.entries)) return false
   return createHash('sha256').update(bytes).digest('hex') === ref.sha256
+}
+
+/**
+ * `indexHolds`, or only its size bound for bytes whose digest the caller already checked against
+ * `ref` (a seal checks every index when it is judged, and reads the same bytes again later).
+ */
+function admitted(bytes: Buffer, ref: TreeIndexRef, digestChecked: boolean): boolean {
+  return digestChecked ? bytes.length <= indexBudget(ref.entries) : indexHolds(bytes, ref)
 }
 
 /** One index line's fields, as `indexLine` wrote them. */
@@ -295,8 +310,13 @@ function inflateBound(bytes: Buffer, ref: TreeIndexRef): number {
  * the bytes do not hold, or are no index of exactly `ref.entries` records (header, count, line
  * bound). The text is inflated whole; `eachIndexRecordStreamed` inflates it in pieces.
  */
-export function eachIndexRecord(bytes: Buffer, ref: TreeIndexRef, fn: IndexLineFn): boolean {
-  if (!indexHolds(bytes, ref)) return false
+export function eachIndexRecord(
+  bytes: Buffer,
+  ref: TreeIndexRef,
+  fn: IndexLineFn,
+  digestChecked = false
+): boolean {
+  if (!admitted(bytes, ref, digestChecked)) return false
   const bound = inflateBound(bytes, ref)
   let text: Buffer
   try {
@@ -317,9 +337,10 @@ export function eachIndexRecord(bytes: Buffer, ref: TreeIndexRef, fn: IndexLineF
 export async function eachIndexRecordStreamed(
   bytes: Buffer,
   ref: TreeIndexRef,
-  fn: IndexLineFn
+  fn: IndexLineFn,
+  digestChecked = false
 ): Promise<boolean> {
-  if (!indexHolds(bytes, ref)) return false
+  if (!admitted(bytes, ref, digestChecked)) return false
   const bound = inflateBound(bytes, ref)
   const lines = new IndexLines(ref.entries, fn)
   const gz = createGunzip({ chunkSize: 256 * 1024 })
