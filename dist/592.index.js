@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(97827);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(12694);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 97827:
+/***/ 12694:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2825,6 +2825,23 @@ var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __webpack_require__(38522);
 var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
+;// CONCATENATED MODULE: ./src/core/memory/heap-pieces.ts
+/**
+ * Where glibc stops serving an allocation from its heap and maps it on its own, as the Action's
+ * re-executed image fixes it (src/action/handover.ts; glibc's own threshold starts at 128 KiB and
+ * rises as mapped blocks are freed). A mapped block is fresh memory, unmapped again when freed:
+ * each 4 KiB of it costs a page fault when first written, every time.
+ */
+const MAPPED_FROM_BYTES = 256 * 1024;
+/**
+ * The size of the pieces a stream on a restore's hot path makes for what it passes on (a
+ * decoder's output, the download's joined pieces): below MAPPED_FROM_BYTES with room for the
+ * allocator's header, so each piece comes from the heap, where a freed one's memory serves the
+ * next. Made at 256 KiB, every piece was mapped: the cache action restoring `nm` from S3 took
+ * 69,000-110,000 page faults (a fault a 4 KiB page of the 340 MB decoded) against 49,000-55,000.
+ */
+const PIECE_BYTES = MAPPED_FROM_BYTES - 1024;
+
 ;// CONCATENATED MODULE: ./src/core/walk/index-line.mjs
 // One line of a tree index (tree-index.ts): the entry's path, type letter, mode, size and its
 // sha256, link target or special kind (null for a directory). Plain JavaScript so the walk
@@ -2862,6 +2879,7 @@ function lostExec(wanted, found) {
  * is as trustworthy as the manifest; with it, a failed tree check names the files that are
  * missing, extra or changed instead of only saying "digest differs".
  */
+
 
 
 
@@ -2924,7 +2942,7 @@ class IndexWriter {
     pending = [];
     bytes = 0;
     // Output in large pieces: fewer callbacks on this thread (the bytes do not depend on it).
-    gz = (0,external_node_zlib_.createGzip)({ level: 6, chunkSize: 1 << 18 });
+    gz = (0,external_node_zlib_.createGzip)({ level: 6, chunkSize: PIECE_BYTES });
     done;
     constructor() {
         const out = [];
@@ -3159,7 +3177,7 @@ async function eachIndexRecordStreamed(bytes, ref, fn, digestChecked = false) {
         return false;
     const bound = inflateBound(bytes, ref);
     const lines = new IndexLines(ref.entries, fn);
-    const gz = (0,external_node_zlib_.createGunzip)({ chunkSize: 256 * 1024 });
+    const gz = (0,external_node_zlib_.createGunzip)({ chunkSize: PIECE_BYTES });
     let read = 0;
     try {
         gz.end(bytes);
@@ -11209,29 +11227,33 @@ const nodeZstd = (external_node_zlib_default());
 
 
 
+
 /**
- * Output chunks of 256 KiB rather than zlib's 16 KiB: a node_modules archive inflates to ~340 MB
- * of tar, and 20,000 chunks' callbacks and reads cost a third more than the decoding itself.
+ * Output chunks of ~256 KiB rather than zlib's 16 KiB: a node_modules archive inflates to ~340 MB
+ * of tar, and 20,000 chunks' callbacks and reads cost a third more than the decoding itself. Just
+ * under the size glibc maps (heap-pieces.ts): each chunk is a new buffer.
  */
-const CHUNK = 256 * 1024;
+const CHUNK = PIECE_BYTES;
 /**
- * The download reaches the decoder in pieces of at least 256 KiB. A TLS socket delivers 16 KiB at
+ * The download reaches the decoder in pieces of ~256 KiB. A TLS socket delivers 16 KiB at
  * a time (a plain one 64 KiB), and each write to Node's decoder is one round trip to libuv's
  * pool: decoding the 44 MB `nm` archive took ~480 ms of CPU fed 16 KiB at a time, ~390 ms fed
  * 64 KiB, ~345 ms fed 256 KiB. The chunks joined are freed at once (`releaseWhole`): left to the
  * collector, those a young collection saw in flight waited for a full one, and joining without
  * freeing cost the 300,000-file restore ~5 MiB of peak memory where freeing them saved ~4.
  */
-const GATHER = 256 * 1024;
+const GATHER = PIECE_BYTES;
 /**
- * Joins chunks into pieces of at least `size` bytes, freeing each chunk it copied (the caller's
- * promise: nothing else keeps the chunks it writes here); a chunk as large passes as it is.
+ * Copies chunks into pieces of exactly `size` bytes (the last one short), a chunk split across
+ * two pieces where it must: a piece neither outgrows the size glibc serves from its heap nor goes
+ * on part full. Each chunk copied is handed to `free` (the caller's promise: nothing else keeps
+ * the chunks it writes here); a chunk as large as a piece, met with nothing held, passes as it is.
  */
 class Gather extends external_node_stream_.Transform {
     size;
     free;
-    held = [];
-    bytes = 0;
+    piece;
+    used = 0;
     /** `free`: what each chunk joined is handed to once copied. */
     constructor(size = GATHER, free = releaseWhole) {
         super();
@@ -11239,14 +11261,19 @@ class Gather extends external_node_stream_.Transform {
         this.free = free;
     }
     _transform(chunk, _enc, done) {
-        if (this.bytes === 0 && chunk.length >= this.size) {
+        if (this.used === 0 && chunk.length >= this.size) {
             this.push(chunk);
             return done();
         }
-        this.held.push(chunk);
-        this.bytes += chunk.length;
-        if (this.bytes >= this.size)
-            this.release();
+        for (let at = 0; at < chunk.length;) {
+            this.piece ??= Buffer.allocUnsafeSlow(this.size);
+            const n = chunk.copy(this.piece, this.used, at);
+            at += n;
+            this.used += n;
+            if (this.used === this.size)
+                this.release();
+        }
+        this.free(chunk);
         done();
     }
     _flush(done) {
@@ -11254,18 +11281,11 @@ class Gather extends external_node_stream_.Transform {
         done();
     }
     release() {
-        if (this.bytes === 0)
+        if (!this.piece || this.used === 0)
             return;
-        const [only] = this.held;
-        if (this.held.length === 1 && only)
-            this.push(only);
-        else {
-            this.push(Buffer.concat(this.held, this.bytes));
-            for (const b of this.held)
-                this.free(b);
-        }
-        this.held = [];
-        this.bytes = 0;
+        this.push(this.used === this.size ? this.piece : this.piece.subarray(0, this.used));
+        this.piece = undefined;
+        this.used = 0;
     }
 }
 function decompressor(compression) {

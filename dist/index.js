@@ -8,7 +8,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /* harmony export */   Cl: () => (/* binding */ handOver),
 /* harmony export */   a9: () => (/* binding */ withSecrets)
 /* harmony export */ });
-/* unused harmony exports imageFlags, SECRET_NAMES */
+/* unused harmony exports MALLOC_THRESHOLD_BYTES, imageFlags, SECRET_NAMES */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
@@ -71,8 +71,11 @@ const EXPOSE_GC = '--expose-gc';
  * glibc serves an allocation from its heap, which it rarely gives back, once a freed mapping as
  * large has raised its threshold (up to 32 MiB): after the seal's few buffers of 10-30 MB each,
  * every large buffer that follows stayed in the step's RSS (the 300,000-file save: 210-212 MiB
- * peak, 183-195 with the threshold fixed at 256 KiB, as fast). Set for the re-executed image only,
- * unless the workflow set it: taken out of `process.env` at once, so no child inherits it.
+ * peak, 183-195 with the threshold fixed at 256 KiB, as fast). The restore's streams make their
+ * pieces just under it: src/core/memory/heap-pieces.ts's MAPPED_FROM_BYTES, which must be this
+ * (a test holds them together; importing it would load the engine before the re-exec). Set for
+ * the re-executed image only, unless the workflow set it: taken out of `process.env` at once, so
+ * no child inherits it.
  */
 const MALLOC_THRESHOLD = 'MALLOC_MMAP_THRESHOLD_';
 const MALLOC_THRESHOLD_BYTES = String(256 * 1024);

@@ -3,7 +3,8 @@
  * workflow or Node's own command line already chose one. (That the re-exec carries them is
  * traced in child-env.test.ts.)
  */
-import { imageFlags } from '../../src/action/handover.js'
+import { MALLOC_THRESHOLD_BYTES, imageFlags } from '../../src/action/handover.js'
+import { MAPPED_FROM_BYTES, PIECE_BYTES } from '../../src/core/memory/heap-pieces.js'
 
 describe('the re-executed image bounds its young generation', () => {
   it('adds 16 MiB semi-spaces when nothing chose a size', () => {
@@ -34,5 +35,12 @@ describe('the re-executed image bounds its young generation', () => {
     expect(imageFlags(['--max-old-space-size=4096'], '--min-semi-space-size=1')).toEqual([
       '--max-semi-space-size=16'
     ])
+  })
+})
+
+describe("the re-executed image's malloc threshold", () => {
+  it("is where the restore's streams keep their pieces under (heap-pieces.ts)", () => {
+    expect(MALLOC_THRESHOLD_BYTES).toBe(String(MAPPED_FROM_BYTES))
+    expect(PIECE_BYTES).toBeLessThan(MAPPED_FROM_BYTES - 16)
   })
 })

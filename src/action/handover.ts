@@ -59,11 +59,14 @@ const EXPOSE_GC = '--expose-gc'
  * glibc serves an allocation from its heap, which it rarely gives back, once a freed mapping as
  * large has raised its threshold (up to 32 MiB): after the seal's few buffers of 10-30 MB each,
  * every large buffer that follows stayed in the step's RSS (the 300,000-file save: 210-212 MiB
- * peak, 183-195 with the threshold fixed at 256 KiB, as fast). Set for the re-executed image only,
- * unless the workflow set it: taken out of `process.env` at once, so no child inherits it.
+ * peak, 183-195 with the threshold fixed at 256 KiB, as fast). The restore's streams make their
+ * pieces just under it: src/core/memory/heap-pieces.ts's MAPPED_FROM_BYTES, which must be this
+ * (a test holds them together; importing it would load the engine before the re-exec). Set for
+ * the re-executed image only, unless the workflow set it: taken out of `process.env` at once, so
+ * no child inherits it.
  */
 const MALLOC_THRESHOLD = 'MALLOC_MMAP_THRESHOLD_'
-const MALLOC_THRESHOLD_BYTES = String(256 * 1024)
+export const MALLOC_THRESHOLD_BYTES = String(256 * 1024)
 
 /**
  * The V8 flags the re-executed image starts with, beside `execArgv`: the young generation's bound

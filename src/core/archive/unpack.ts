@@ -9,6 +9,7 @@ import { Duplex, type Readable, Transform, type TransformCallback } from 'node:s
 import zlib from 'node:zlib'
 import { type ArchiveCompression, DEFAULT_STALL_MS, type DownloadBounds } from '../cache-port.js'
 import { toolEnv } from '../exec/child-env.js'
+import { PIECE_BYTES } from '../memory/heap-pieces.js'
 import { releaseWhole } from '../memory/release.mjs'
 import { Rejected } from './rejected.js'
 import { TarReader, type TarHandlers } from './tar-reader.js'
@@ -16,28 +17,31 @@ import { ZstdFramesDecoder } from './zstd-frames.js'
 import { nodeZstd, zstdBinary } from './zstd.js'
 
 /**
- * Output chunks of 256 KiB rather than zlib's 16 KiB: a node_modules archive inflates to ~340 MB
- * of tar, and 20,000 chunks' callbacks and reads cost a third more than the decoding itself.
+ * Output chunks of ~256 KiB rather than zlib's 16 KiB: a node_modules archive inflates to ~340 MB
+ * of tar, and 20,000 chunks' callbacks and reads cost a third more than the decoding itself. Just
+ * under the size glibc maps (heap-pieces.ts): each chunk is a new buffer.
  */
-const CHUNK = 256 * 1024
+const CHUNK = PIECE_BYTES
 
 /**
- * The download reaches the decoder in pieces of at least 256 KiB. A TLS socket delivers 16 KiB at
+ * The download reaches the decoder in pieces of ~256 KiB. A TLS socket delivers 16 KiB at
  * a time (a plain one 64 KiB), and each write to Node's decoder is one round trip to libuv's
  * pool: decoding the 44 MB `nm` archive took ~480 ms of CPU fed 16 KiB at a time, ~390 ms fed
  * 64 KiB, ~345 ms fed 256 KiB. The chunks joined are freed at once (`releaseWhole`): left to the
  * collector, those a young collection saw in flight waited for a full one, and joining without
  * freeing cost the 300,000-file restore ~5 MiB of peak memory where freeing them saved ~4.
  */
-const GATHER = 256 * 1024
+const GATHER = PIECE_BYTES
 
 /**
- * Joins chunks into pieces of at least `size` bytes, freeing each chunk it copied (the caller's
- * promise: nothing else keeps the chunks it writes here); a chunk as large passes as it is.
+ * Copies chunks into pieces of exactly `size` bytes (the last one short), a chunk split across
+ * two pieces where it must: a piece neither outgrows the size glibc serves from its heap nor goes
+ * on part full. Each chunk copied is handed to `free` (the caller's promise: nothing else keeps
+ * the chunks it writes here); a chunk as large as a piece, met with nothing held, passes as it is.
  */
 export class Gather extends Transform {
-  private held: Buffer[] = []
-  private bytes = 0
+  private piece: Buffer | undefined
+  private used = 0
 
   /** `free`: what each chunk joined is handed to once copied. */
   constructor(
@@ -48,13 +52,18 @@ export class Gather extends Transform {
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    if (this.bytes === 0 && chunk.length >= this.size) {
+    if (this.used === 0 && chunk.length >= this.size) {
       this.push(chunk)
       return done()
     }
-    this.held.push(chunk)
-    this.bytes += chunk.length
-    if (this.bytes >= this.size) this.release()
+    for (let at = 0; at < chunk.length;) {
+      this.piece ??= Buffer.allocUnsafeSlow(this.size)
+      const n = chunk.copy(this.piece, this.used, at)
+      at += n
+      this.used += n
+      if (this.used === this.size) this.release()
+    }
+    this.free(chunk)
     done()
   }
 
@@ -64,15 +73,10 @@ export class Gather extends Transform {
   }
 
   private release(): void {
-    if (this.bytes === 0) return
-    const [only] = this.held
-    if (this.held.length === 1 && only) this.push(only)
-    else {
-      this.push(Buffer.concat(this.held, this.bytes))
-      for (const b of this.held) this.free(b)
-    }
-    this.held = []
-    this.bytes = 0
+    if (!this.piece || this.used === 0) return
+    this.push(this.used === this.size ? this.piece : this.piece.subarray(0, this.used))
+    this.piece = undefined
+    this.used = 0
   }
 }
 

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { once } from 'node:events'
 import { promisify } from 'node:util'
 import { createGunzip, createGzip, gunzipSync, gzip } from 'node:zlib'
+import { PIECE_BYTES } from '../memory/heap-pieces.js'
 import { releaseBuffer } from '../memory/release.mjs'
 import { indexLine } from './index-line.mjs'
 import { lostExec, octal } from './mode.js'
@@ -86,7 +87,7 @@ export class IndexWriter {
   private pending: Uint8Array[] = []
   private bytes = 0
   // Output in large pieces: fewer callbacks on this thread (the bytes do not depend on it).
-  private readonly gz = createGzip({ level: 6, chunkSize: 1 << 18 })
+  private readonly gz = createGzip({ level: 6, chunkSize: PIECE_BYTES })
   private readonly done: Promise<Buffer>
 
   constructor() {
@@ -343,7 +344,7 @@ export async function eachIndexRecordStreamed(
   if (!admitted(bytes, ref, digestChecked)) return false
   const bound = inflateBound(bytes, ref)
   const lines = new IndexLines(ref.entries, fn)
-  const gz = createGunzip({ chunkSize: 256 * 1024 })
+  const gz = createGunzip({ chunkSize: PIECE_BYTES })
   let read = 0
   try {
     gz.end(bytes)
