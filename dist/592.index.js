@@ -10861,6 +10861,19 @@ function stillThere(workspace, target, dir) {
         return false;
     }
 }
+/**
+ * The old target back where it was after a swap that failed. Only the race that failed the swap
+ * can fail this too (the old copy moved meanwhile): the swap's failure is the one reported, and
+ * what is left beside under its owned name is swept by a later run.
+ */
+function putBack(dir, aside, name) {
+    try {
+        external_node_fs_default().renameSync(dir.at(aside), dir.at(name));
+    }
+    catch {
+        // Moved on: see above.
+    }
+}
 /** Move `rel` from the old copy into the new one, where its parent is a real directory there. */
 function carry(oldRoot, newRoot, rel) {
     const parts = rel.split('/');
@@ -10909,7 +10922,7 @@ function place(workspace, from, target, opts = {}) {
         }
         catch (err) {
             if (aside && !exists(dir.at(name)))
-                external_node_fs_default().renameSync(dir.at(aside), dir.at(name));
+                putBack(dir, aside, name);
             external_node_fs_default().rmSync(dir.at(staged), { recursive: true, force: true });
             throw vanished(err, external_node_path_default().relative(workspace, target));
         }

@@ -167,6 +167,19 @@ function stillThere(workspace: string, target: string, dir: Pinned): boolean {
   }
 }
 
+/**
+ * The old target back where it was after a swap that failed. Only the race that failed the swap
+ * can fail this too (the old copy moved meanwhile): the swap's failure is the one reported, and
+ * what is left beside under its owned name is swept by a later run.
+ */
+function putBack(dir: Pinned, aside: string, name: string): void {
+  try {
+    fs.renameSync(dir.at(aside), dir.at(name))
+  } catch {
+    // Moved on: see above.
+  }
+}
+
 /** Move `rel` from the old copy into the new one, where its parent is a real directory there. */
 function carry(oldRoot: string, newRoot: string, rel: string): void {
   const parts = rel.split('/')
@@ -214,7 +227,7 @@ export function place(
       }
       fs.renameSync(dir.at(staged), dir.at(name))
     } catch (err) {
-      if (aside && !exists(dir.at(name))) fs.renameSync(dir.at(aside), dir.at(name))
+      if (aside && !exists(dir.at(name))) putBack(dir, aside, name)
       fs.rmSync(dir.at(staged), { recursive: true, force: true })
       throw vanished(err, path.relative(workspace, target))
     }
