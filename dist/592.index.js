@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(12694);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(26319);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 12694:
+/***/ 26319:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -11578,12 +11578,33 @@ async function restoreInScratch(e, ctx, how, fill) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/restore/sources/source.ts
+
+/**
+ * What one archive proven in scratch (scratch.ts `restoreEntry`) made of an attempt: healed, with
+ * what the extraction proved and the modes it masked, or not healed with the reason it was
+ * refused. `how` names the copy as the report tells it.
+ */
+function archiveTried(base, how, r) {
+    if (!r.placed)
+        return { attempt: { ...base, outcome: 'not-healed', detail: `${how} rejected: ${r.reason}` } };
+    return {
+        attempt: {
+            ...base,
+            outcome: 'healed',
+            detail: r.masked ? `${how} (${maskedNote(r.masked)})` : how
+        },
+        ...(r.proven ? { proven: r.proven } : {})
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/restore/sources/cache.ts
 /**
  * The Actions cache: the state saved for exactly the entry's signed expectations (offered when a
  * cache is reachable), and the manifest's declared cache keys. Each archive is proven in scratch
  * (scratch.ts) before anything is placed.
  */
+
 
 
 
@@ -11629,16 +11650,7 @@ const cacheSource = {
             matchedKey: hit.matchedKey,
             exact: hit.exact
         };
-        if (!r.placed)
-            return { attempt: { ...base, outcome: 'not-healed', detail: `${how} rejected: ${r.reason}` } };
-        return {
-            attempt: {
-                ...base,
-                outcome: 'healed',
-                detail: r.masked ? `${how} (${maskedNote(r.masked)})` : how
-            },
-            ...(r.proven ? { proven: r.proven } : {})
-        };
+        return archiveTried(base, how, r);
     }
 };
 
@@ -13031,6 +13043,7 @@ function s3_port_parseS3Url(spec) {
 
 
 
+
 /** The object names an entry's copy may have under `url`, zstd first. */
 function s3ObjectsFor(url, entry) {
     const { bucket, path } = s3_port_parseS3Url(url);
@@ -13080,18 +13093,7 @@ const s3Source = {
             const how = `s3 ${shown(`${objects.shown}/${name}`)}`;
             const r = await restoreEntry(entry, { matchedKey: name, exact: true, compression, prefix: entry.path, open: async () => body }, { workspace: ctx.workspace, ...ctx.restore });
             body.destroy();
-            if (!r.placed)
-                return {
-                    attempt: { ...base, outcome: 'not-healed', detail: `${how} rejected: ${r.reason}` }
-                };
-            return {
-                attempt: {
-                    ...base,
-                    outcome: 'healed',
-                    detail: r.masked ? `${how} (${maskedNote(r.masked)})` : how
-                },
-                ...(r.proven ? { proven: r.proven } : {})
-            };
+            return archiveTried(base, how, r);
         }
         return {
             attempt: {

@@ -19,8 +19,8 @@ __webpack_require__.d(__webpack_exports__, {
 var core = __webpack_require__(33838);
 // EXTERNAL MODULE: ./src/adapters/actions-cache.ts
 var actions_cache = __webpack_require__(36336);
-// EXTERNAL MODULE: ./src/core/index.ts + 205 modules
-var src_core = __webpack_require__(12694);
+// EXTERNAL MODULE: ./src/core/index.ts + 206 modules
+var src_core = __webpack_require__(26319);
 // EXTERNAL MODULE: ./src/action/constants.ts
 var constants = __webpack_require__(90915);
 // EXTERNAL MODULE: ./src/action/log.ts
@@ -1074,7 +1074,7 @@ async function savePhase(env, opts) {
 /* harmony export */   yp: () => (/* binding */ secretEnvValues)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(12694);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(26319);
 /**
  * Keeping secrets out of the log: the HMAC key in every encoding that could be printed, and the
  * values of every `secret_env` variable the manifest names, masked line by line.

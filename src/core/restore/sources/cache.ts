@@ -5,8 +5,8 @@
  */
 import { stateKey } from '../../cache-port.js'
 import { resolveEntryPath } from '../../manifest/paths.js'
-import { maskedNote, restoreEntry } from '../scratch.js'
-import type { SourceDef } from './source.js'
+import { restoreEntry } from '../scratch.js'
+import { archiveTried, type SourceDef } from './source.js'
 
 export const cacheSource: SourceDef<'cache'> = {
   kind: 'cache',
@@ -56,15 +56,6 @@ export const cacheSource: SourceDef<'cache'> = {
       matchedKey: hit.matchedKey,
       exact: hit.exact
     } as const
-    if (!r.placed)
-      return { attempt: { ...base, outcome: 'not-healed', detail: `${how} rejected: ${r.reason}` } }
-    return {
-      attempt: {
-        ...base,
-        outcome: 'healed',
-        detail: r.masked ? `${how} (${maskedNote(r.masked)})` : how
-      },
-      ...(r.proven ? { proven: r.proven } : {})
-    }
+    return archiveTried(base, how, r)
   }
 }

@@ -8,9 +8,9 @@
 import { stateKey, type ArchiveCompression } from '../../cache-port.js'
 import { checkPrefix, parseS3Url, S3Failure } from '../../s3-port.js'
 import { shown } from '../../archive/extract.js'
-import { maskedNote, restoreEntry } from '../scratch.js'
+import { restoreEntry } from '../scratch.js'
 import type { Entry } from '../../types.js'
-import type { SourceDef } from './source.js'
+import { archiveTried, type SourceDef } from './source.js'
 
 /** The object names an entry's copy may have under `url`, zstd first. */
 export function s3ObjectsFor(
@@ -68,18 +68,7 @@ export const s3Source: SourceDef<'s3'> = {
         { workspace: ctx.workspace, ...ctx.restore }
       )
       body.destroy()
-      if (!r.placed)
-        return {
-          attempt: { ...base, outcome: 'not-healed', detail: `${how} rejected: ${r.reason}` }
-        }
-      return {
-        attempt: {
-          ...base,
-          outcome: 'healed',
-          detail: r.masked ? `${how} (${maskedNote(r.masked)})` : how
-        },
-        ...(r.proven ? { proven: r.proven } : {})
-      }
+      return archiveTried(base, how, r)
     }
     return {
       attempt: {

@@ -14,7 +14,7 @@ import type { S3Objects } from '../../s3-port.js'
 import type { GitTracking } from '../../git/index-file.js'
 import type { GateDecision } from '../../sign/gate.js'
 import type { Entry, Finding, ManifestBody, RestoreSource } from '../../types.js'
-import type { RestoreContext } from '../scratch.js'
+import { maskedNote, type EntryRestore, type RestoreContext } from '../scratch.js'
 
 export type Source =
   /** Permission bits only: the recorded modes set on the files whose bytes still verify. */
@@ -64,6 +64,28 @@ export interface Tried {
   recipe?: Omit<RecipeResult, 'id'>
   /** The finding of a verifying extraction (scratch.ts): the entry needs no second read. */
   proven?: Finding
+}
+
+/**
+ * What one archive proven in scratch (scratch.ts `restoreEntry`) made of an attempt: healed, with
+ * what the extraction proved and the modes it masked, or not healed with the reason it was
+ * refused. `how` names the copy as the report tells it.
+ */
+export function archiveTried(
+  base: Omit<Attempt, 'outcome' | 'detail'>,
+  how: string,
+  r: EntryRestore
+): Tried {
+  if (!r.placed)
+    return { attempt: { ...base, outcome: 'not-healed', detail: `${how} rejected: ${r.reason}` } }
+  return {
+    attempt: {
+      ...base,
+      outcome: 'healed',
+      detail: r.masked ? `${how} (${maskedNote(r.masked)})` : how
+    },
+    ...(r.proven ? { proven: r.proven } : {})
+  }
 }
 
 /** What a source may use: one bag of stores (`ports`) instead of one field per store. */
