@@ -228,10 +228,9 @@ export function inflateIndexes(seal: ParsedSeal): ParsedSeal {
   return seal
 }
 
-/** Path i's index bytes and the reference they must match, or undefined for a path without one. */
 /**
- * Path i's index bytes and reference; `checked` when they are the bytes checkIndexDigests held
- * (their digest is not computed again).
+ * Path i's index bytes and the reference they must match, or undefined for a path without one;
+ * `checked` when they are the bytes checkIndexDigests held (their digest is not computed again).
  */
 function indexOf(
   seal: ParsedSeal,
